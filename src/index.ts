@@ -1,0 +1,38 @@
+/**
+ * The 0.0.5 surface of the platform's plugin library (`tech.vendor:api` 0.0.5), the plugin-template default.
+ *
+ * Every host-backed member delegates to the runtime a host has bound and throws `IllegalStateException`
+ * while none is. The 1.0.0-series surface is `@tech-vendor/api/v1`.
+ *
+ * @example
+ * ```ts
+ * import { SimpleQuery } from '@tech-vendor/api'
+ *
+ * const open = SimpleQuery.of('Order').eq('status', 'OPEN').list(0, 20)
+ * console.log(open.length, open.totalCount)
+ * ```
+ *
+ * @module @tech-vendor/api
+ */
+export { AsyncHelper } from './api/async-helper.js'
+export { MessageHelper } from './api/message-helper.js'
+export { Notification, type NotificationInit } from './api/notification.js'
+export { MessageSeverity } from './api/message-severity.js'
+export { DomainObjectRenderType } from './api/domain-object-render-type.js'
+export type { StorageFieldValue } from './api/storage-field-value.js'
+export type { QueryCondition, QueryOperator } from './api/query-condition.js'
+export type { Sql, SqlParams, GroovyRowResult, BatchingStatementWrapper } from './api/sql.js'
+export type { Runnable, Closure, Class, InputStream, ExecutorService, ForkJoinPool, Thread } from './api/java-types.js'
+export type {
+  DomainRegistry,
+  DomainObject,
+  DomainName,
+  DomainType,
+  FieldName,
+  ConditionValue,
+  ComparableField,
+  TextField,
+  DomainProperties,
+} from './api/domain-registry.js'
+export type { Session, TransactionStatus } from './runtime-contract/facets.js'
+export * from './errors/index.js'

@@ -1,0 +1,183 @@
+import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
+import { IllegalStateException } from '../errors/illegal-state-exception.js'
+import type { VendorRuntime } from './vendor-runtime.js'
+
+/** The major version of this contract; part of the slot key, so that incompatible copies never share a binding. */
+export const CONTRACT_MAJOR = 1
+
+/**
+ * Where the one binding of the process lives: a `Symbol.for` key on `globalThis`, so that an ESM copy, a
+ * CommonJS copy and a copy bundled into a plugin all see the same host.
+ */
+export const SLOT_KEY: unique symbol = Symbol.for(`@tech-vendor/api/runtime-contract@${CONTRACT_MAJOR}`) as never
+
+/** The state of one binding, shared by every copy of the package. */
+export interface Binding {
+  readonly runtime: VendorRuntime
+  /** Runtime-deprecated members already warned about for this binding (`Owner.name`). */
+  readonly warned: Set<string>
+}
+
+/** The process-wide slot. */
+export interface Slot {
+  readonly contractMajor: number
+  binding: Binding | undefined
+}
+
+/** The slot on `globalThis`, created on first use. */
+export function registrySlot(): Slot {
+  const global = globalThis as unknown as Record<symbol, Slot | undefined>
+  let slot = global[SLOT_KEY]
+  if (slot === undefined) {
+    slot = { contractMajor: CONTRACT_MAJOR, binding: undefined }
+    Object.defineProperty(globalThis, SLOT_KEY, { value: slot, enumerable: false, configurable: true, writable: false })
+  }
+  return slot
+}
+
+/**
+ * What {@link bindRuntime} returns: the bound runtime and a way to unbind it. Works with `using`.
+ *
+ * @example
+ * ```ts
+ * import { bindRuntime, type VendorRuntime } from '@tech-vendor/api/runtime-contract'
+ *
+ * declare const runtime: VendorRuntime
+ * {
+ *   using binding = bindRuntime(runtime)
+ *   // plugin code runs against `runtime` here
+ * } // unbound here
+ * ```
+ */
+export interface RuntimeBinding extends Disposable {
+  /** The runtime this binding bound. */
+  readonly runtime: VendorRuntime
+  /** Unbinds the runtime if it is still the bound one; does nothing otherwise. */
+  unbind(): void
+}
+
+/**
+ * Options of {@link bindRuntime}.
+ *
+ * @example
+ * ```ts
+ * import type { BindOptions } from '@tech-vendor/api/runtime-contract'
+ *
+ * const forTests: BindOptions = { replace: true }
+ * ```
+ */
+export interface BindOptions {
+  /** Replace a runtime that is already bound instead of refusing (for tests). */
+  readonly replace?: boolean
+}
+
+/**
+ * Binds the host's implementation, so that every facade call of every copy of the package reaches it.
+ *
+ * @param runtime - The host's implementation and self-description.
+ * @param options - `replace: true` replaces a bound runtime instead of refusing.
+ * @returns The binding; `unbind()` it (or let `using` do it) when the host stops.
+ * @throws {@link IllegalStateException} when another runtime is bound; the message names both hosts.
+ * @throws {@link IllegalArgumentException} when `runtime` does not have the contract's shape.
+ * @see {@link unbindRuntime}
+ * @example
+ * ```ts
+ * import { bindRuntime, unbindRuntime, type VendorRuntime } from '@tech-vendor/api/runtime-contract'
+ *
+ * declare const runtime: VendorRuntime
+ * bindRuntime(runtime)
+ * // ...
+ * unbindRuntime()
+ * ```
+ */
+export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): RuntimeBinding {
+  assertRuntimeShape(runtime)
+  const slot = registrySlot()
+  const bound = slot.binding
+  if (bound !== undefined && bound.runtime !== runtime && options.replace !== true) {
+    throw new IllegalStateException(
+      `Cannot bind runtime '${runtime.description.name}' (platform ${runtime.description.platformVersion}): ` +
+        `runtime '${bound.runtime.description.name}' (platform ${bound.runtime.description.platformVersion}) is already bound. ` +
+        `Unbind it first (unbindRuntime(), or host.uninstall() for a test host), or pass { replace: true } in tests.`,
+    )
+  }
+  if (bound === undefined || bound.runtime !== runtime) slot.binding = { runtime, warned: new Set() }
+  const binding: RuntimeBinding = {
+    runtime,
+    unbind: () => {
+      if (slot.binding?.runtime === runtime) slot.binding = undefined
+    },
+    [Symbol.dispose]: () => binding.unbind(),
+  }
+  return binding
+}
+
+/**
+ * Unbinds the bound runtime, restoring the unbound state in which every host-backed call throws
+ * `IllegalStateException`.
+ *
+ * @param runtime - When given, unbind only if this runtime is the bound one.
+ * @returns `true` when a runtime was unbound.
+ * @see {@link bindRuntime}
+ * @example
+ * ```ts
+ * import { unbindRuntime } from '@tech-vendor/api/runtime-contract'
+ *
+ * unbindRuntime() // false when nothing was bound
+ * ```
+ */
+export function unbindRuntime(runtime?: VendorRuntime): boolean {
+  const slot = registrySlot()
+  if (slot.binding === undefined) return false
+  if (runtime !== undefined && slot.binding.runtime !== runtime) return false
+  slot.binding = undefined
+  return true
+}
+
+/**
+ * The bound runtime, or `undefined` when none is bound. Its `description` says which platform version,
+ * library line and linkage it provides.
+ *
+ * @returns The bound runtime, if any.
+ * @example
+ * ```ts
+ * import { currentRuntime } from '@tech-vendor/api/runtime-contract'
+ *
+ * const linkage = currentRuntime()?.description.linkage ?? 'unbound'
+ * ```
+ */
+export function currentRuntime(): VendorRuntime | undefined {
+  return registrySlot().binding?.runtime
+}
+
+const FACETS = ['storage', 'query', 'domain', 'beans', 'async', 'messages', 'rpc'] as const
+
+function assertRuntimeShape(runtime: unknown): asserts runtime is VendorRuntime {
+  const problems: string[] = []
+  if (typeof runtime !== 'object' || runtime === null) {
+    throw new IllegalArgumentException(
+      `bindRuntime expects a runtime object with a description and facets, got ${runtime === null ? 'null' : typeof runtime}.`,
+    )
+  }
+  const r = runtime as Record<string, unknown>
+  const d = r['description'] as Record<string, unknown> | undefined
+  if (typeof d !== 'object' || d === null) {
+    problems.push('description is missing: give { name, platformVersion, libraryLine, linkage }')
+  } else {
+    if (typeof d['name'] !== 'string' || d['name'] === '') problems.push('description.name must be a non-empty string')
+    if (typeof d['platformVersion'] !== 'string' || d['platformVersion'] === '')
+      problems.push("description.platformVersion must be a non-empty string such as '1.0.0-beta18'")
+    if (d['libraryLine'] !== '0.0.5' && d['libraryLine'] !== '1.0.0')
+      problems.push(`description.libraryLine must be '0.0.5' or '1.0.0', got ${JSON.stringify(d['libraryLine'])}`)
+    if (d['linkage'] !== 'dynamic' && d['linkage'] !== 'static')
+      problems.push(`description.linkage must be 'dynamic' or 'static', got ${JSON.stringify(d['linkage'])}`)
+  }
+  for (const facet of FACETS) {
+    const value = r[facet]
+    if (value !== undefined && (typeof value !== 'object' || value === null))
+      problems.push(`${facet} must be an object of methods when given, got ${value === null ? 'null' : typeof value}`)
+  }
+  if (problems.length > 0) {
+    throw new IllegalArgumentException(`bindRuntime was given an invalid runtime:\n  - ${problems.join('\n  - ')}`)
+  }
+}
