@@ -1,6 +1,57 @@
-import { defineConfig } from 'vitest/config'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+import { defineConfig, type Plugin } from 'vitest/config'
+
+/**
+ * Vite 8 transforms TypeScript with Oxc, which does not lower standard (TC39) decorators yet
+ * (oxc-project/oxc#9170): a decorated class in a test reaches Node as a raw `@` and fails to parse. This
+ * lowers them with the TypeScript compiler the package already uses, only in files that hold a decorator.
+ */
+function standardDecorators(): Plugin {
+  const decorator = /^\s*(?:export\s+)?@[\w$]/m
+  return {
+    name: 'tech-vendor:standard-decorators',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\.[cm]?tsx?$/.test(id.split('?', 1)[0] ?? '') || !decorator.test(code)) return null
+      const out = ts.transpileModule(code, {
+        fileName: id,
+        compilerOptions: {
+          target: ts.ScriptTarget.ES2022,
+          module: ts.ModuleKind.ESNext,
+          verbatimModuleSyntax: true,
+          useDefineForClassFields: true,
+          sourceMap: true,
+        },
+      })
+      return {
+        code: out.outputText.replace(/\n\/\/# sourceMappingURL=.*$/, ''),
+        map: out.sourceMapText ?? null,
+      }
+    },
+  }
+}
+
+/**
+ * The package's entry points by name, resolved to their sources (as tsconfig.json's `paths`), so that the
+ * example plugin under examples/ imports '@tech-vendor/api' as a plugin author does, without a build.
+ */
+const entryPoints = [
+  ['@tech-vendor/api', 'src/index.ts'],
+  ['@tech-vendor/api/v1', 'src/v1/index.ts'],
+  ['@tech-vendor/api/runtime-contract', 'src/runtime-contract/index.ts'],
+  ['@tech-vendor/api/testing', 'src/testing/index.ts'],
+  ['@tech-vendor/api/conformance', 'src/conformance/index.ts'],
+] as const
 
 export default defineConfig({
+  plugins: [standardDecorators()],
+  resolve: {
+    alias: entryPoints.map(([name, source]) => ({
+      find: new RegExp(`^${name.replaceAll('/', '\\/')}$`),
+      replacement: fileURLToPath(new URL(source, import.meta.url)),
+    })),
+  },
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     typecheck: {

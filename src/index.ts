@@ -14,6 +14,12 @@
  *
  * @module @tech-vendor/api
  */
+export { StorageUtils } from './api/storage-utils.js'
+export { QueryHelper, type SynchronousResult } from './api/query-helper.js'
+export { SimpleQuery } from './api/simple-query.js'
+export type { PaginationQueryResult } from './api/pagination-query-result.js'
+export { DomainHelper } from './api/domain-helper.js'
+export { BeanContainer } from './api/bean-container.js'
 export { AsyncHelper } from './api/async-helper.js'
 export { MessageHelper } from './api/message-helper.js'
 export { Notification, type NotificationInit } from './api/notification.js'
@@ -22,7 +28,16 @@ export { DomainObjectRenderType } from './api/domain-object-render-type.js'
 export type { StorageFieldValue } from './api/storage-field-value.js'
 export type { QueryCondition, QueryOperator } from './api/query-condition.js'
 export type { Sql, SqlParams, GroovyRowResult, BatchingStatementWrapper } from './api/sql.js'
-export type { Runnable, Closure, Class, InputStream, ExecutorService, ForkJoinPool, Thread } from './api/java-types.js'
+export type {
+  Runnable,
+  RunnableObject,
+  Closure,
+  Class,
+  InputStream,
+  ExecutorService,
+  ForkJoinPool,
+  Thread,
+} from './api/java-types.js'
 export type {
   DomainRegistry,
   DomainObject,
@@ -34,5 +49,12 @@ export type {
   TextField,
   DomainProperties,
 } from './api/domain-registry.js'
+export { DynamicDomainEntity } from './api/dynamic-domain-entity.js'
+export { VendorPlatformComponent } from './api/vendor-platform-component.js'
+export {
+  VendorWebSocketComponent,
+  type WebSocketSession,
+  type WebSocketMessage,
+} from './api/vendor-web-socket-component.js'
 export type { Session, TransactionStatus } from './runtime-contract/facets.js'
 export * from './errors/index.js'

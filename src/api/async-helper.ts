@@ -1,8 +1,8 @@
-import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import { hostFacet } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
-import type { ExecutorService, ForkJoinPool, Runnable } from './java-types.js'
-import { describe, toTask } from './runnable.js'
+import { runNamedTask, runTask, scheduleAtFixRate } from './async-dispatch.js'
+import type { ExecutorService, ForkJoinPool, Runnable, RunnableObject } from './java-types.js'
+import { toTask } from './runnable.js'
 
 /**
  * Runs code asynchronously, keeping the current tenant and the plugin's context (the plugin class loader)
@@ -45,7 +45,7 @@ export class AsyncHelper {
    * cancel.run() // stops it
    * ```
    */
-  static scheduleAtFixRate(period: number, task: Runnable): { run(): void }
+  static scheduleAtFixRate(period: number, task: Runnable): RunnableObject
   /**
    * Repeats `task` every `period` milliseconds until cancelled; with `newThread` the platform uses a timer
    * thread of its own for it instead of the shared one.
@@ -64,20 +64,9 @@ export class AsyncHelper {
    * const cancel = AsyncHelper.scheduleAtFixRate(5000, { run: () => console.log('sync') }, true)
    * ```
    */
-  static scheduleAtFixRate(period: number, task: Runnable, newThread: boolean): { run(): void }
-  static scheduleAtFixRate(period: number, task: Runnable, newThread?: boolean): { run(): void } {
-    const member = newThread === undefined ? members.scheduleAtFixRate : members.scheduleAtFixRateThread
-    const facet = hostFacet(member, arguments)
-    if (!Number.isInteger(period) || period <= 0) {
-      throw new IllegalArgumentException(
-        `AsyncHelper.scheduleAtFixRate expects a period in milliseconds as a positive integer, got ${describe(period)}.`,
-      )
-    }
-    if (newThread !== undefined && typeof newThread !== 'boolean') {
-      throw new IllegalArgumentException(`AsyncHelper.scheduleAtFixRate expects newThread as a boolean, got ${describe(newThread)}.`)
-    }
-    const cancel = facet.scheduleAtFixRate(period, toTask(task, 'AsyncHelper.scheduleAtFixRate(period, task)'), newThread ?? false)
-    return { run: cancel }
+  static scheduleAtFixRate(period: number, task: Runnable, newThread: boolean): RunnableObject
+  static scheduleAtFixRate(period: number, task: Runnable, newThread?: boolean): RunnableObject {
+    return scheduleAtFixRate(arguments, period, task, newThread)
   }
 
   /**
@@ -142,15 +131,16 @@ export class AsyncHelper {
    */
   static task(executor: ExecutorService, task: Runnable): void
   static task(first: Runnable | boolean | ExecutorService, second?: Runnable): unknown {
-    if (arguments.length < 2) {
-      return hostFacet(members.asyncTask, arguments).task(toTask(first, 'AsyncHelper.task(task)'))
-    }
+    if (arguments.length < 2) return runTask(members.asyncTask, arguments, first)
     if (typeof first === 'boolean') {
-      return hostFacet(members.asyncTaskOnNewThread, arguments).taskOnNewThread(first, toTask(second, 'AsyncHelper.task(newThread, task)'))
+      return hostFacet(members.asyncTaskOnNewThread, arguments).taskOnNewThread(
+        first,
+        toTask(second, 'AsyncHelper.task(newThread, task)'),
+      )
     }
     if (typeof first === 'string') {
       // Not declared by 0.0.5, but the runtime has it: dynamic code reaches it (typed in './v1').
-      return hostFacet(members.asyncTaskNamed, arguments).taskNamed(first, toTask(second, 'AsyncHelper.task(threadName, task)'))
+      return runNamedTask(arguments, first, second)
     }
     return hostFacet(members.asyncTaskOnExecutor, arguments).taskOnExecutor(
       first as ExecutorService,

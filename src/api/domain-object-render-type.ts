@@ -6,8 +6,10 @@
  * import { DomainHelper, DomainObjectRenderType, SimpleQuery } from '@tech-vendor/api'
  *
  * const order = SimpleQuery.getById('Order', 1)
- * const label = DomainHelper.render(order, DomainObjectRenderType.ONLY_LABEL_FIELD)
- * const full = DomainHelper.render(order, DomainObjectRenderType.ALL_COLUMNS)
+ * if (order !== null) {
+ *   const label = DomainHelper.render(order, DomainObjectRenderType.ONLY_LABEL_FIELD) // { id, <label field> }
+ *   const full = DomainHelper.render(order, DomainObjectRenderType.ALL_COLUMNS) // every field
+ * }
  * ```
  */
 export const DomainObjectRenderType = Object.freeze({

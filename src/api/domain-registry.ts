@@ -161,4 +161,5 @@ export type TextField<T> =
  * const draft: DomainProperties<{ id: number; name: string }> = { name: 'Ann' }
  * ```
  */
-export type DomainProperties<T> = IsLoose<T> extends true ? Record<string, unknown> : { [K in Exclude<keyof T, 'id'>]?: T[K] }
+export type DomainProperties<T> =
+  IsLoose<T> extends true ? Record<string, unknown> : { [K in Exclude<keyof T, 'id'>]?: T[K] }

@@ -17,7 +17,24 @@
  * const asObject: Runnable = { run: () => console.log('ran') }
  * ```
  */
-export type Runnable = (() => void) | { run(): void }
+export type Runnable = (() => void) | RunnableObject
+
+/**
+ * The object form of a {@link Runnable}: anything with a `run()` method. `AsyncHelper.scheduleAtFixRate`
+ * returns one whose `run()` cancels the schedule.
+ *
+ * @example
+ * ```ts
+ * import type { RunnableObject } from '@tech-vendor/api'
+ *
+ * const task: RunnableObject = { run: () => console.log('ran') }
+ * task.run()
+ * ```
+ */
+export interface RunnableObject {
+  /** Runs the task (for a schedule's handle: cancels the schedule). */
+  run(): void
+}
 
 /**
  * A Groovy `Closure<T>`: a function. The platform passes the closure its context object (the session, the

@@ -3,7 +3,7 @@ import { hostFacet } from '../runtime-contract/dispatch.js'
 import type { PlatformUser, RuntimeNotification } from '../runtime-contract/facets.js'
 import { members } from '../runtime-contract/members.js'
 import { MessageSeverity } from './message-severity.js'
-import { Notification } from './notification.js'
+import type { Notification } from './notification.js'
 
 /**
  * Sends messages to users. **Unusable as declared**: the artifact's only method, `pushNotification`, does not
@@ -74,10 +74,14 @@ function toRuntimeNotification(notification: unknown): RuntimeNotification {
       typeof n['toUserName'] === 'string'
         ? ` It has toUserName '${n['toUserName']}': the runtime ignores toUserName; set toUser to the user object ({ id, username }).`
         : ' Set toUser to the recipient user object ({ id, username }).'
-    throw new IllegalArgumentException(`MessageHelper.pushMessage needs notification.toUser, a user object.${hint}`)
+    throw new IllegalArgumentException(
+      `MessageHelper.pushMessage needs notification.toUser, a user object.${hint}`,
+    )
   }
   if (typeof n['content'] !== 'string') {
-    throw new IllegalArgumentException('MessageHelper.pushMessage needs notification.content, the message text, as a string.')
+    throw new IllegalArgumentException(
+      'MessageHelper.pushMessage needs notification.content, the message text, as a string.',
+    )
   }
   const severity = n['severity'] ?? MessageSeverity.INFO
   if (typeof severity !== 'string' || !(severity in MessageSeverity)) {

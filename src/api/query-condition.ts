@@ -1,4 +1,10 @@
-import type { ComparableField, ConditionValue, DomainObject, FieldName, TextField } from './domain-registry.js'
+import type {
+  ComparableField,
+  ConditionValue,
+  DomainObject,
+  FieldName,
+  TextField,
+} from './domain-registry.js'
 
 /**
  * One condition of a {@link SimpleQuery}, as `addConditions` takes it: an operator named after the condition
@@ -25,35 +31,49 @@ import type { ComparableField, ConditionValue, DomainObject, FieldName, TextFiel
 export type QueryCondition<T = DomainObject> =
   | {
       [K in FieldName<T>]: {
+        /** The condition method: `eq` or `ne`. */
         readonly operator: 'eq' | 'ne'
+        /** The field the condition tests. */
         readonly field: K
+        /** The value to compare with; the referenced object for a DOMAIN_OBJECT field. */
         readonly value: ConditionValue<T, K>
       }
     }[FieldName<T>]
   | {
       [K in FieldName<T>]: {
+        /** The condition method: `in` or `notIn`. */
         readonly operator: 'in' | 'notIn'
+        /** The field the condition tests. */
         readonly field: K
+        /** The values to compare with. */
         readonly value: readonly ConditionValue<T, K>[]
       }
     }[FieldName<T>]
   | {
       [K in ComparableField<T>]: {
+        /** The condition method: `gt`, `ge`, `lt` or `le`. */
         readonly operator: 'gt' | 'ge' | 'lt' | 'le'
+        /** The field the condition tests. */
         readonly field: K
+        /** The value to compare with; the referenced object for a DOMAIN_OBJECT field. */
         readonly value: ConditionValue<T, K>
       }
     }[ComparableField<T>]
   | {
       [K in TextField<T>]: {
+        /** The condition method: `iLike` or `notILike`. */
         readonly operator: 'iLike' | 'notILike'
+        /** The field the condition tests. */
         readonly field: K
+        /** The pattern: `%` for any run of characters, `_` for one, `\` to escape. */
         readonly value: string
       }
     }[TextField<T>]
   | {
       [K in FieldName<T>]: {
+        /** The condition method: `isNull` or `notNull`. */
         readonly operator: 'isNull' | 'notNull'
+        /** The field the condition tests. */
         readonly field: K
       }
     }[FieldName<T>]
@@ -69,15 +89,4 @@ export type QueryCondition<T = DomainObject> =
  * ```
  */
 export type QueryOperator =
-  | 'eq'
-  | 'ne'
-  | 'gt'
-  | 'ge'
-  | 'lt'
-  | 'le'
-  | 'iLike'
-  | 'notILike'
-  | 'in'
-  | 'notIn'
-  | 'isNull'
-  | 'notNull'
+  'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'iLike' | 'notILike' | 'in' | 'notIn' | 'isNull' | 'notNull'

@@ -1,5 +1,5 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import type { Runnable } from './java-types.js'
+import { describeValue } from './argument-checks.js'
 
 /**
  * The plain function a host receives for a plugin's `Runnable`: the function itself, or the object's `run`
@@ -11,20 +11,14 @@ import type { Runnable } from './java-types.js'
  */
 export function toTask(runnable: unknown, where: string): () => void {
   if (typeof runnable === 'function') return runnable as () => void
-  if (typeof runnable === 'object' && runnable !== null && typeof (runnable as { run?: unknown }).run === 'function') {
+  if (
+    typeof runnable === 'object' &&
+    runnable !== null &&
+    typeof (runnable as { run?: unknown }).run === 'function'
+  ) {
     return () => (runnable as { run(): void }).run()
   }
   throw new IllegalArgumentException(
-    `${where} expects a Runnable: a function or an object with a run() method, got ${describe(runnable)}.`,
+    `${where} expects a Runnable: a function or an object with a run() method, got ${describeValue(runnable)}.`,
   )
 }
-
-/** A short description of a value's type for error messages. */
-export function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object') return 'an object without run()'
-  return `${typeof value} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`
-}
-
-export type { Runnable }

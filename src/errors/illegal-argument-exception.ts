@@ -21,8 +21,13 @@ export class IllegalArgumentException extends VendorApiError {
   static override readonly javaClass: string = 'java.lang.IllegalArgumentException'
 
   static {
-    Object.defineProperty(this.prototype, 'name', { value: 'IllegalArgumentException', configurable: true, writable: true })
+    Object.defineProperty(this.prototype, 'name', {
+      value: 'IllegalArgumentException',
+      configurable: true,
+      writable: true,
+    })
   }
 
+  /** The Java class's simple name: a stable `name` that survives minification and package copies. */
   declare readonly name: 'IllegalArgumentException'
 }

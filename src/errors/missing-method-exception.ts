@@ -24,9 +24,14 @@ export class MissingMethodException extends VendorApiError {
   static override readonly javaClass: string = 'groovy.lang.MissingMethodException'
 
   static {
-    Object.defineProperty(this.prototype, 'name', { value: 'MissingMethodException', configurable: true, writable: true })
+    Object.defineProperty(this.prototype, 'name', {
+      value: 'MissingMethodException',
+      configurable: true,
+      writable: true,
+    })
   }
 
+  /** The Java class's simple name: a stable `name` that survives minification and package copies. */
   declare readonly name: 'MissingMethodException'
 
   /** The method name that was called, such as `task`. */

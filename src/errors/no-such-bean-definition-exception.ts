@@ -18,12 +18,18 @@ import { VendorApiError } from './vendor-api-error.js'
  */
 export class NoSuchBeanDefinitionException extends VendorApiError {
   /** Fully qualified name of the Java class this error stands for. */
-  static override readonly javaClass: string = 'org.springframework.beans.factory.NoSuchBeanDefinitionException'
+  static override readonly javaClass: string =
+    'org.springframework.beans.factory.NoSuchBeanDefinitionException'
 
   static {
-    Object.defineProperty(this.prototype, 'name', { value: 'NoSuchBeanDefinitionException', configurable: true, writable: true })
+    Object.defineProperty(this.prototype, 'name', {
+      value: 'NoSuchBeanDefinitionException',
+      configurable: true,
+      writable: true,
+    })
   }
 
+  /** The Java class's simple name: a stable `name` that survives minification and package copies. */
   declare readonly name: 'NoSuchBeanDefinitionException'
 
   /** The name of the requested bean type. */

@@ -25,9 +25,14 @@ export class NoSuchMethodError extends VendorApiError {
   static override readonly javaClass: string = 'java.lang.NoSuchMethodError'
 
   static {
-    Object.defineProperty(this.prototype, 'name', { value: 'NoSuchMethodError', configurable: true, writable: true })
+    Object.defineProperty(this.prototype, 'name', {
+      value: 'NoSuchMethodError',
+      configurable: true,
+      writable: true,
+    })
   }
 
+  /** The Java class's simple name: a stable `name` that survives minification and package copies. */
   declare readonly name: 'NoSuchMethodError'
 
   /** The method that was not found, as the JVM prints it: `owner.name(parameters)return`. */

@@ -21,9 +21,14 @@ export class NonUniqueResultException extends VendorApiError {
   static override readonly javaClass: string = 'org.hibernate.NonUniqueResultException'
 
   static {
-    Object.defineProperty(this.prototype, 'name', { value: 'NonUniqueResultException', configurable: true, writable: true })
+    Object.defineProperty(this.prototype, 'name', {
+      value: 'NonUniqueResultException',
+      configurable: true,
+      writable: true,
+    })
   }
 
+  /** The Java class's simple name: a stable `name` that survives minification and package copies. */
   declare readonly name: 'NonUniqueResultException'
 
   /** How many objects matched. */

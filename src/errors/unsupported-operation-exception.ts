@@ -20,8 +20,13 @@ export class UnsupportedOperationException extends VendorApiError {
   static override readonly javaClass: string = 'java.lang.UnsupportedOperationException'
 
   static {
-    Object.defineProperty(this.prototype, 'name', { value: 'UnsupportedOperationException', configurable: true, writable: true })
+    Object.defineProperty(this.prototype, 'name', {
+      value: 'UnsupportedOperationException',
+      configurable: true,
+      writable: true,
+    })
   }
 
+  /** The Java class's simple name: a stable `name` that survives minification and package copies. */
   declare readonly name: 'UnsupportedOperationException'
 }

@@ -32,9 +32,14 @@ export class ValidationException extends VendorApiError {
   static override readonly javaClass: string = 'grails.validation.ValidationException'
 
   static {
-    Object.defineProperty(this.prototype, 'name', { value: 'ValidationException', configurable: true, writable: true })
+    Object.defineProperty(this.prototype, 'name', {
+      value: 'ValidationException',
+      configurable: true,
+      writable: true,
+    })
   }
 
+  /** The Java class's simple name: a stable `name` that survives minification and package copies. */
   declare readonly name: 'ValidationException'
 
   /** The domain whose object failed validation. */

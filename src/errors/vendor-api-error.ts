@@ -81,6 +81,6 @@ export class VendorApiError extends Error {
 
   /** Routes `instanceof` through {@link VendorApiError.is} so that it also works across package copies. */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return (this as unknown as typeof VendorApiError).is(value)
+    return this.is(value)
   }
 }

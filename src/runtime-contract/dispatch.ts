@@ -3,8 +3,15 @@ import { MissingMethodException } from '../errors/missing-method-exception.js'
 import { NoSuchMethodError } from '../errors/no-such-method-error.js'
 import { groovyTypeOf, groovyValueOf, jvmDescriptor } from './jvm-names.js'
 import { memberSpecs, type MemberSpec } from './members.js'
-import { SLOT_KEY, type Binding, type Slot } from './registry.js'
+import { registrySlot, type Binding } from './registry.js'
 import type { FacetName, VendorRuntime } from './vendor-runtime.js'
+
+/**
+ * The process-wide slot, read once: every copy of the package gets the same object from `globalThis`, and the
+ * slot is never replaced (registry.ts defines it non-configurable), so holding it skips a symbol-keyed lookup
+ * on `globalThis` in every facade call.
+ */
+const slot = registrySlot()
 
 /** A member spec whose facet is known to the type system. */
 type MemberOf<F extends FacetName> = MemberSpec & { readonly facet: F }
@@ -21,12 +28,16 @@ type MemberOf<F extends FacetName> = MemberSpec & { readonly facet: F }
  * @param args - The call's arguments, for the error message of a missing member.
  * @returns The facet, to call `member.member` on.
  */
-export function hostFacet<F extends FacetName>(member: MemberOf<F>, args: ArrayLike<unknown>): Required<NonNullable<VendorRuntime[F]>> {
-  const binding = (globalThis as unknown as Record<symbol, Slot | undefined>)[SLOT_KEY]?.binding
+export function hostFacet<F extends FacetName>(
+  member: MemberOf<F>,
+  args: ArrayLike<unknown>,
+): Required<NonNullable<VendorRuntime[F]>> {
+  const binding = slot.binding
   if (binding === undefined) throw notBound(member)
   const runtime = binding.runtime
   const facet = runtime[member.facet] as Record<string, unknown> | undefined
-  if (facet === undefined || typeof facet[member.member] !== 'function') throw missingMember(member, args, runtime)
+  if (facet === undefined || typeof facet[member.member] !== 'function')
+    throw missingMember(member, args, runtime)
   if (member.returns !== member.runtimeReturns && runtime.description.linkage === 'static') {
     throw new NoSuchMethodError(jvmDescriptor(member), member.instead)
   }
@@ -48,7 +59,9 @@ function missingMember(member: MemberSpec, args: ArrayLike<unknown>, runtime: Ve
   if (runtime.description.linkage === 'static') return new NoSuchMethodError(jvmDescriptor(member), hint)
   const values = Array.from(args)
   const solutions = memberSpecs
-    .filter((m) => m.owner === member.owner && m.name === member.name && m !== member && hasMember(runtime, m))
+    .filter(
+      (m) => m.owner === member.owner && m.name === member.name && m !== member && hasMember(runtime, m),
+    )
     .map((m) => `${m.name}(${m.parameters.join(', ')})`)
   return new MissingMethodException({
     method: member.name,
@@ -56,7 +69,8 @@ function missingMember(member: MemberSpec, args: ArrayLike<unknown>, runtime: Ve
     isStatic: member.isStatic,
     argumentTypes: values.map(groovyTypeOf),
     argumentValues: values.map(groovyValueOf),
-    hint: solutions.length === 0 ? hint : `Possible solutions: ${[...new Set(solutions)].join(', ')}\n${hint}`,
+    hint:
+      solutions.length === 0 ? hint : `Possible solutions: ${[...new Set(solutions)].join(', ')}\n${hint}`,
   })
 }
 
@@ -70,7 +84,8 @@ function warnDeprecated(binding: Binding, member: MemberSpec): void {
   if (binding.warned.has(key)) return
   binding.warned.add(key)
   const message = `${key} is deprecated at runtime (platform ${binding.runtime.description.platformVersion}). ${member.runtimeDeprecated ?? ''}`
-  const emit = (globalThis as { process?: { emitWarning?: (m: string, o: object) => void } }).process?.emitWarning
+  const emit = (globalThis as { process?: { emitWarning?: (m: string, o: object) => void } }).process
+    ?.emitWarning
   if (typeof emit === 'function') {
     emit.call(globalThis.process, message, {
       type: 'DeprecationWarning',

@@ -13,7 +13,13 @@
  *
  * @module @tech-vendor/api/runtime-contract
  */
-export { bindRuntime, unbindRuntime, currentRuntime, type RuntimeBinding, type BindOptions } from './registry.js'
+export {
+  bindRuntime,
+  unbindRuntime,
+  currentRuntime,
+  type RuntimeBinding,
+  type BindOptions,
+} from './registry.js'
 export type { VendorRuntime, FacetName } from './vendor-runtime.js'
 export type { RuntimeDescription, Linkage, LibraryLine } from './runtime-description.js'
 export type {

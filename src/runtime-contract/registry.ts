@@ -9,7 +9,9 @@ export const CONTRACT_MAJOR = 1
  * Where the one binding of the process lives: a `Symbol.for` key on `globalThis`, so that an ESM copy, a
  * CommonJS copy and a copy bundled into a plugin all see the same host.
  */
-export const SLOT_KEY: unique symbol = Symbol.for(`@tech-vendor/api/runtime-contract@${CONTRACT_MAJOR}`) as never
+export const SLOT_KEY: unique symbol = Symbol.for(
+  `@tech-vendor/api/runtime-contract@${CONTRACT_MAJOR}`,
+) as never
 
 /** The state of one binding, shared by every copy of the package. */
 export interface Binding {
@@ -30,7 +32,13 @@ export function registrySlot(): Slot {
   let slot = global[SLOT_KEY]
   if (slot === undefined) {
     slot = { contractMajor: CONTRACT_MAJOR, binding: undefined }
-    Object.defineProperty(globalThis, SLOT_KEY, { value: slot, enumerable: false, configurable: true, writable: false })
+    // Never replaced or deleted, so that every copy (and dispatch's cached reference) keeps seeing the same slot.
+    Object.defineProperty(globalThis, SLOT_KEY, {
+      value: slot,
+      enumerable: false,
+      configurable: false,
+      writable: false,
+    })
   }
   return slot
 }
@@ -164,20 +172,27 @@ function assertRuntimeShape(runtime: unknown): asserts runtime is VendorRuntime 
   if (typeof d !== 'object' || d === null) {
     problems.push('description is missing: give { name, platformVersion, libraryLine, linkage }')
   } else {
-    if (typeof d['name'] !== 'string' || d['name'] === '') problems.push('description.name must be a non-empty string')
+    if (typeof d['name'] !== 'string' || d['name'] === '')
+      problems.push('description.name must be a non-empty string')
     if (typeof d['platformVersion'] !== 'string' || d['platformVersion'] === '')
       problems.push("description.platformVersion must be a non-empty string such as '1.0.0-beta18'")
     if (d['libraryLine'] !== '0.0.5' && d['libraryLine'] !== '1.0.0')
-      problems.push(`description.libraryLine must be '0.0.5' or '1.0.0', got ${JSON.stringify(d['libraryLine'])}`)
+      problems.push(
+        `description.libraryLine must be '0.0.5' or '1.0.0', got ${JSON.stringify(d['libraryLine'])}`,
+      )
     if (d['linkage'] !== 'dynamic' && d['linkage'] !== 'static')
       problems.push(`description.linkage must be 'dynamic' or 'static', got ${JSON.stringify(d['linkage'])}`)
   }
   for (const facet of FACETS) {
     const value = r[facet]
     if (value !== undefined && (typeof value !== 'object' || value === null))
-      problems.push(`${facet} must be an object of methods when given, got ${value === null ? 'null' : typeof value}`)
+      problems.push(
+        `${facet} must be an object of methods when given, got ${value === null ? 'null' : typeof value}`,
+      )
   }
   if (problems.length > 0) {
-    throw new IllegalArgumentException(`bindRuntime was given an invalid runtime:\n  - ${problems.join('\n  - ')}`)
+    throw new IllegalArgumentException(
+      `bindRuntime was given an invalid runtime:\n  - ${problems.join('\n  - ')}`,
+    )
   }
 }

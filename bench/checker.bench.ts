@@ -1,0 +1,203 @@
+/**
+ * What `vendor-api check` costs in CI next to the type check the plugin already runs: the built bin on a
+ * generated plugin of 200 files, against `tsc --noEmit` on the same project, both as child processes (so
+ * that both pay Node's and the compiler's start-up, as in CI), interleaved round by round (alternating
+ * which goes first), medians compared. Target: the check within 1.3x of `tsc --noEmit`.
+ *
+ * The plugin imports the built package through node_modules, calls the facades a plugin calls (queries,
+ * transactions, async tasks, beans) and, in a few files, members the runtime lacks, so that the check has
+ * findings to report. Run with `npm run bench` (which builds first). Figures vary by machine; the ratio is
+ * what to compare.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { printTable } from './report.js'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const bin = join(root, 'dist', 'checker', 'cli.js')
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+if (!existsSync(bin))
+  throw new Error('dist/checker/cli.js is missing: run `npm run build` first (npm run bench does).')
+
+const FILES = 200
+const ROUNDS = 7
+const TARGET_RATIO = 1.3
+/** Every tenth file calls two members the runtime lacks. */
+const ABSENT_EVERY = 10
+
+/** One plugin source file: a domain service with queries, a transaction, a task, and helpers of its own. */
+function pluginFile(i: number): string {
+  const previous = i === 0 ? '' : `import { total${i - 1} } from './service-${i - 1}.js'\n`
+  const absent =
+    i % ABSENT_EVERY === 0
+      ? `  AsyncHelper.task(true, () => console.log('legacy ${i}'))\n  AsyncHelper.newForkJoinPool(${(i % 4) + 1})\n`
+      : ''
+  return `import { AsyncHelper, BeanContainer, DomainHelper, DomainObjectRenderType, QueryHelper, SimpleQuery, type DomainObject } from '@tech-vendor/api'
+${previous}
+abstract class Rates${i} {
+  abstract rate(currency: string): number
+}
+
+interface Line${i} {
+  readonly sku: string
+  readonly quantity: number
+  readonly price: number
+}
+
+const cache${i} = new Map<string, number>()
+
+function lineTotal${i}(line: Line${i}): number {
+  return Math.round(line.quantity * line.price * 100) / 100
+}
+
+export function total${i}(lines: readonly Line${i}[]): number {
+  const key = lines.map((l) => \`\${l.sku}x\${l.quantity}\`).join(',')
+  const cached = cache${i}.get(key)
+  if (cached !== undefined) return cached
+  const sum = lines.reduce((acc, line) => acc + lineTotal${i}(line), 0)${i === 0 ? '' : ` + total${i - 1}([])`}
+  cache${i}.set(key, sum)
+  return sum
+}
+
+export function openOrders${i}(page: number): Record<string, unknown>[] {
+  const rows = SimpleQuery.of('Order${i % 7}').eq('status', 'OPEN').gt('total', ${i}).list(page * 20, 20)
+  return rows.map((row: DomainObject) => DomainHelper.render(row, DomainObjectRenderType.ALL_COLUMNS))
+}
+
+export function close${i}(id: number): void {
+  QueryHelper.withTransaction(() => {
+    const order = SimpleQuery.getById('Order${i % 7}', id)
+    if (order === null) throw new Error(\`no order \${id}\`)
+    DomainHelper.updateDomain({ ...order, status: 'CLOSED' })
+    return order
+  })
+}
+
+export function inEuro${i}(amount: number): number {
+  return amount * BeanContainer.getBean(Rates${i}).rate('EUR')
+}
+
+export function later${i}(): void {
+  AsyncHelper.task(() => console.log(openOrders${i}(0).length))
+${absent}}
+`
+}
+
+function writePlugin(dir: string): void {
+  mkdirSync(join(dir, 'src'), { recursive: true })
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'bench-plugin',
+      private: true,
+      type: 'module',
+      vendorPlugin: {
+        name: 'bench-plugin',
+        version: '1.0.0',
+        apiVersion: '0.0.5',
+        dependsOnPlugins: ['PlatformAdapter'],
+      },
+    }),
+  )
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'es2022',
+        lib: ['es2023', 'esnext.disposable'],
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        types: ['node'],
+        strict: true,
+        skipLibCheck: true,
+        noEmit: true,
+      },
+      include: ['src'],
+    }),
+  )
+  for (let i = 0; i < FILES; i++) writeFileSync(join(dir, 'src', `service-${i}.ts`), pluginFile(i))
+  // Installed as a plugin has them: the package, and Node's types.
+  mkdirSync(join(dir, 'node_modules', '@tech-vendor'), { recursive: true })
+  mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true })
+  symlinkSync(root, join(dir, 'node_modules', '@tech-vendor', 'api'), 'dir')
+  symlinkSync(
+    join(root, 'node_modules', '@types', 'node'),
+    join(dir, 'node_modules', '@types', 'node'),
+    'dir',
+  )
+}
+
+interface Timed {
+  readonly ms: number
+  readonly status: number | null
+  readonly stdout: string
+}
+
+function time(args: readonly string[], cwd: string): Timed {
+  const start = process.hrtime.bigint()
+  const result = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const ms = Number(process.hrtime.bigint() - start) / 1e6
+  if (result.error !== undefined) throw result.error
+  return { ms, status: result.status, stdout: result.stdout }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[sorted.length >> 1] ?? Number.NaN
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'vendor-api-checker-bench-'))
+try {
+  writePlugin(dir)
+  const check = (): Timed => time([bin, 'check', '--format', 'json'], dir)
+  const typeCheck = (): Timed => time([tsc, '--noEmit', '-p', 'tsconfig.json'], dir)
+
+  // The runs must do what they claim: tsc passes, the check finds exactly the absent calls.
+  const typed = typeCheck()
+  if (typed.status !== 0)
+    throw new Error(`tsc --noEmit failed on the generated plugin:\n${typed.stdout.slice(0, 2000)}`)
+  const checked = check()
+  const findings = (JSON.parse(checked.stdout) as { findings: { rule: string }[] }).findings
+  const absent = findings.filter((f) => f.rule === 'absent-at-runtime').length
+  const expectedAbsent = 2 * Math.ceil(FILES / ABSENT_EVERY)
+  if (checked.status !== 1 || absent !== expectedAbsent) {
+    throw new Error(
+      `vendor-api check found ${absent} absent-at-runtime calls (exit ${checked.status}), expected ${expectedAbsent}`,
+    )
+  }
+
+  const checkTimes: number[] = []
+  const tscTimes: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    if (round % 2 === 0) {
+      checkTimes.push(check().ms)
+      tscTimes.push(typeCheck().ms)
+    } else {
+      tscTimes.push(typeCheck().ms)
+      checkTimes.push(check().ms)
+    }
+  }
+  const checkMs = median(checkTimes)
+  const tscMs = median(tscTimes)
+  const ratio = checkMs / tscMs
+  const ms = (value: number): string => `${value.toFixed(0)} ms`
+  printTable(`vendor-api check versus tsc --noEmit, ${FILES} plugin files (bench/checker.bench.ts)`, [
+    ['measure', 'value', 'target', 'verdict'],
+    ['tsc --noEmit -p tsconfig.json', ms(tscMs), '', 'baseline'],
+    [`vendor-api check (${findings.length} findings)`, ms(checkMs), '', ''],
+    [
+      'check / tsc',
+      `${ratio.toFixed(2)}x`,
+      `<= ${TARGET_RATIO}x`,
+      ratio <= TARGET_RATIO ? 'within target' : 'ABOVE TARGET',
+    ],
+  ])
+  console.log(
+    `(medians of ${ROUNDS} interleaved rounds, each a fresh Node process; ${FILES} files, ${findings.length} findings)`,
+  )
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}

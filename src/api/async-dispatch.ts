@@ -1,0 +1,78 @@
+import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
+import { hostFacet } from '../runtime-contract/dispatch.js'
+import { members } from '../runtime-contract/members.js'
+import type { Thread, RunnableObject } from './java-types.js'
+import { describeValue } from './argument-checks.js'
+import { toTask } from './runnable.js'
+
+/**
+ * The `AsyncHelper` calls that the 0.0.5 and the 1.0.0-series facades share. Each reaches the host through
+ * `hostFacet` first, so that an unbound call names the member before any argument is checked.
+ *
+ * @module
+ * @internal
+ */
+
+/**
+ * `AsyncHelper.scheduleAtFixRate(period, task[, newThread])`: repeats `task` every `period` ms on the host.
+ *
+ * @param args - The facade call's `arguments`, for the error of a missing member.
+ * @returns A Runnable-like object whose `run()` cancels the schedule.
+ */
+export function scheduleAtFixRate(
+  args: ArrayLike<unknown>,
+  period: unknown,
+  task: unknown,
+  newThread: unknown,
+): RunnableObject {
+  const member = newThread === undefined ? members.scheduleAtFixRate : members.scheduleAtFixRateThread
+  const facet = hostFacet(member, args)
+  if (typeof period !== 'number' || !Number.isInteger(period) || period <= 0) {
+    throw new IllegalArgumentException(
+      `AsyncHelper.scheduleAtFixRate expects a period in milliseconds as a positive integer, got ${describeValue(period)}.`,
+    )
+  }
+  if (newThread !== undefined && typeof newThread !== 'boolean') {
+    throw new IllegalArgumentException(
+      `AsyncHelper.scheduleAtFixRate expects newThread as a boolean, got ${describeValue(newThread)}.`,
+    )
+  }
+  const cancel = facet.scheduleAtFixRate(
+    period,
+    toTask(task, 'AsyncHelper.scheduleAtFixRate(period, task)'),
+    newThread ?? false,
+  )
+  return { run: cancel }
+}
+
+/**
+ * `AsyncHelper.task(task)` as one library line declares it: `asyncTask` (0.0.5, declared `void`) or
+ * `asyncTaskV1` (1.0.0, declared `Thread`). The host returns its thread handle either way.
+ *
+ * @param args - The facade call's `arguments`.
+ */
+export function runTask(
+  // members.asyncTask (0.0.5, declared void) or members.asyncTaskV1 (1.0.0, declared Thread): one type.
+  member: typeof members.asyncTask,
+  args: ArrayLike<unknown>,
+  task: unknown,
+): Thread {
+  const facet = hostFacet(member, args)
+  return facet.task(toTask(task, 'AsyncHelper.task(task)'))
+}
+
+/**
+ * `AsyncHelper.task(threadName, task)`: the runtime's method, declared by the 1.0.0 series.
+ *
+ * @param args - The facade call's `arguments`.
+ */
+export function runNamedTask(args: ArrayLike<unknown>, threadName: unknown, task: unknown): Thread {
+  const facet = hostFacet(members.asyncTaskNamed, args)
+  if (typeof threadName !== 'string') {
+    throw new IllegalArgumentException(
+      `AsyncHelper.task(threadName, task) expects threadName as a string, got ${describeValue(threadName)}. ` +
+        'Pass a name for the thread, or call task(task) to let the platform name it.',
+    )
+  }
+  return facet.taskNamed(threadName, toTask(task, 'AsyncHelper.task(threadName, task)'))
+}

@@ -1,0 +1,39 @@
+import { FORMATS } from './report.js'
+import { rules } from './rules.js'
+
+/** `vendor-api --help`. */
+export function helpText(version: string): string {
+  const ruleLines = rules.map((r) => `  ${r.id.padEnd(29)} ${r.severity.padEnd(8)} ${r.summary}`).join('\n')
+  return `vendor-api ${version}: catch in CI what would fail on the platform runtime.
+
+Usage:
+  vendor-api check [paths...] [--project <tsconfig>] [--linkage dynamic|static] [--format ${FORMATS.join('|')}]
+  vendor-api check-bundle <files or directories...> [--format ${FORMATS.join('|')}]
+  vendor-api --help | --version
+
+check
+  Type-checks the plugin's sources with its TypeScript compiler and reports every call that the platform
+  runtime would refuse. Reads the plugin manifest from the "vendorPlugin" field of the nearest package.json
+  (name, version, apiVersion "0.0.5" | "1.0.0", dependsOnPlugins).
+
+  paths                 Files or directories to report on (default: every file of the project).
+  -p, --project <path>  The tsconfig.json, or a directory holding one (default: the nearest tsconfig.json;
+                        without one, the given paths with the plugin-template options).
+  --linkage <linkage>   How the plugin is linked to the runtime: "dynamic" (Groovy, a JavaScript engine;
+                        the default) or "static" (Java, @CompileStatic).
+  -f, --format <format> "text" (default), "json" (an object whose "findings" is the array of findings) or
+                        "sarif" (SARIF 2.1.0, for code scanning).
+
+check-bundle
+  Fails when a plugin build carries the library's own code instead of importing '@tech-vendor/api': the
+  platform supplies the library. Directories are searched for .js, .mjs and .cjs files.
+
+Rules:
+${ruleLines}
+
+Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error (bad option, missing or invalid
+manifest, unreadable file).
+
+Docs: docs/ci.md (each rule with a bad and a good example), docs/runtime-profiles.md.
+`
+}

@@ -1,0 +1,183 @@
+import { dirname, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { memberSpecs } from '../runtime-contract/members.js'
+import type { Linkage } from '../runtime-contract/runtime-description.js'
+import { bundleFiles, checkBundles } from './check-bundle.js'
+import { checkPlugin, TARGET_RUNTIME } from './check-plugin.js'
+import { formatJson } from './format-json.js'
+import { formatSarif } from './format-sarif.js'
+import { formatText } from './format-text.js'
+import { helpText } from './help.js'
+import { loadTypeScript } from './load-typescript.js'
+import { readPluginManifest } from './plugin-manifest.js'
+import { createPluginProgram, locateTsconfig, type SourceFileCache } from './plugin-program.js'
+import { FORMATS, type Format, type Report } from './report.js'
+import { toolVersion } from './tool-version.js'
+import { UsageError } from './usage-error.js'
+
+/** Where `vendor-api` writes and what it runs in. */
+export interface CliIo {
+  readonly stdout: (text: string) => void
+  readonly stderr: (text: string) => void
+  /** The working directory: paths are resolved against it and reported relative to it. */
+  readonly cwd: string
+}
+
+/** State that may outlive one run in the same process. */
+export interface CliContext {
+  /** Parsed source files to reuse across runs (tests, watch tools). */
+  readonly sourceFileCache?: SourceFileCache
+}
+
+/** The exit codes of `vendor-api`. */
+export const ExitCode = Object.freeze({ clean: 0, findings: 1, usage: 2 })
+
+const LINKAGES: readonly Linkage[] = ['dynamic', 'static']
+
+/**
+ * Runs `vendor-api` with `argv` (the arguments after the program name).
+ *
+ * @returns The exit code: 0 no errors (warnings allowed), 1 errors found, 2 usage error.
+ */
+export function main(argv: readonly string[], io: CliIo, context: CliContext = {}): number {
+  const version = toolVersion()
+  try {
+    const [command, ...rest] = argv
+    switch (command) {
+      case 'check':
+        return runCheck(rest, io, context, version)
+      case 'check-bundle':
+        return runCheckBundle(rest, io, version)
+      case '-h':
+      case '--help':
+      case 'help':
+        io.stdout(helpText(version))
+        return ExitCode.clean
+      case '-v':
+      case '--version':
+        io.stdout(`${version}\n`)
+        return ExitCode.clean
+      case undefined:
+        throw new UsageError("Give a command: 'check' or 'check-bundle'.")
+      default:
+        throw new UsageError(`Unknown command '${command}': use 'check' or 'check-bundle'.`)
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`vendor-api: ${error.message}\nRun 'vendor-api --help' for usage.\n`)
+      return ExitCode.usage
+    }
+    io.stderr(`vendor-api: internal error, please report it: ${(error as Error).stack ?? String(error)}\n`)
+    return ExitCode.usage
+  }
+}
+
+interface Parsed {
+  readonly values: Readonly<Record<string, string | boolean | undefined>>
+  readonly positionals: readonly string[]
+}
+
+function parse(
+  args: readonly string[],
+  options: Readonly<Record<string, { type: 'string'; short?: string }>>,
+): Parsed {
+  try {
+    return parseArgs({
+      args: [...args],
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    })
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}
+
+function formatOption(value: unknown): Format {
+  const format = (value ?? 'text') as Format
+  if (!FORMATS.includes(format))
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got '${String(value)}'.`)
+  return format
+}
+
+function render(report: Report, format: Format): string {
+  return format === 'json'
+    ? formatJson(report)
+    : format === 'sarif'
+      ? formatSarif(report)
+      : formatText(report)
+}
+
+function exitCodeOf(report: Report): number {
+  return report.findings.some((f) => f.severity === 'error') ? ExitCode.findings : ExitCode.clean
+}
+
+function runCheck(args: readonly string[], io: CliIo, context: CliContext, version: string): number {
+  const { values, positionals } = parse(args, {
+    format: { type: 'string', short: 'f' },
+    project: { type: 'string', short: 'p' },
+    linkage: { type: 'string' },
+  })
+  if (values['help'] === true) {
+    io.stdout(helpText(version))
+    return ExitCode.clean
+  }
+  const format = formatOption(values['format'])
+  const linkage = (values['linkage'] ?? 'dynamic') as Linkage
+  if (!LINKAGES.includes(linkage))
+    throw new UsageError(`--linkage must be 'dynamic' or 'static', got '${String(values['linkage'])}'.`)
+  const project = typeof values['project'] === 'string' ? values['project'] : undefined
+
+  const tsconfig = locateTsconfig(project, positionals, io.cwd)
+  const first = positionals[0]
+  const base =
+    tsconfig !== undefined ? dirname(tsconfig) : first !== undefined ? resolve(io.cwd, first) : io.cwd
+  // The manifest first: a missing one fails before the (slower) program is built.
+  const manifest = readPluginManifest(base, io.cwd)
+  const typescript = loadTypeScript(base)
+  const plugin = createPluginProgram({
+    typescript,
+    cwd: io.cwd,
+    tsconfig,
+    paths: positionals,
+    cache: context.sourceFileCache,
+  })
+  const findings = checkPlugin({
+    typescript,
+    program: plugin.program,
+    files: plugin.files,
+    manifest,
+    linkage,
+    members: memberSpecs,
+    cwd: io.cwd,
+  })
+  const report: Report = {
+    command: 'check',
+    toolVersion: version,
+    cwd: io.cwd,
+    files: plugin.files.length,
+    target: { runtime: TARGET_RUNTIME, apiVersion: manifest.apiVersion, linkage, plugin: manifest.name },
+    findings,
+  }
+  io.stdout(render(report, format))
+  return exitCodeOf(report)
+}
+
+function runCheckBundle(args: readonly string[], io: CliIo, version: string): number {
+  const { values, positionals } = parse(args, { format: { type: 'string', short: 'f' } })
+  if (values['help'] === true) {
+    io.stdout(helpText(version))
+    return ExitCode.clean
+  }
+  const format = formatOption(values['format'])
+  const files = bundleFiles(positionals, io.cwd)
+  const report: Report = {
+    command: 'check-bundle',
+    toolVersion: version,
+    cwd: io.cwd,
+    files: files.length,
+    findings: checkBundles(files, io.cwd),
+  }
+  io.stdout(render(report, format))
+  return exitCodeOf(report)
+}

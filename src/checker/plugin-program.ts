@@ -1,0 +1,213 @@
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { dirname, extname, join, relative, resolve, sep } from 'node:path'
+import type ts from 'typescript'
+import type { TypeScript } from './load-typescript.js'
+import { UsageError } from './usage-error.js'
+
+/** The plugin's program and the files of it that the checker reports on. */
+export interface PluginProgram {
+  readonly program: ts.Program
+  /** The files to check: the given paths, or every source file of the project. */
+  readonly files: readonly ts.SourceFile[]
+  /** The tsconfig the program was built from, if any. */
+  readonly tsconfig: string | undefined
+}
+
+/**
+ * Parsed source files kept across programs in one process, keyed by file, format and modification time, so
+ * that repeated checks (tests, watch tools) parse the standard library and dependencies once.
+ */
+export type SourceFileCache = Map<string, ts.SourceFile>
+
+const SOURCE_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'])
+
+/** Compiler options for plain paths given without a tsconfig: what a plugin template uses. */
+function defaultOptions(typescript: TypeScript): ts.CompilerOptions {
+  return {
+    target: typescript.ScriptTarget.ES2022,
+    module: typescript.ModuleKind.NodeNext,
+    moduleResolution: typescript.ModuleResolutionKind.NodeNext,
+    strict: true,
+    allowJs: true,
+    skipLibCheck: true,
+    noEmit: true,
+  }
+}
+
+/** The nearest `tsconfig.json` at or above `directory`, or `undefined`. */
+export function findTsconfig(directory: string): string | undefined {
+  for (let dir = resolve(directory); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'tsconfig.json')
+    if (existsSync(candidate)) return candidate
+    if (dirname(dir) === dir) return undefined
+  }
+}
+
+/** Every source file at or under `path`, skipping `node_modules`, hidden folders and declaration files. */
+function sourceFilesUnder(path: string, into: string[]): void {
+  const stat = statSync(path)
+  if (stat.isFile()) {
+    into.push(path)
+    return
+  }
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+    const child = join(path, entry.name)
+    if (entry.isDirectory()) sourceFilesUnder(child, into)
+    else if (SOURCE_EXTENSIONS.has(extname(entry.name)) && !/\.d\.[cm]?ts$/.test(entry.name)) into.push(child)
+  }
+}
+
+function formatDiagnostics(
+  typescript: TypeScript,
+  diagnostics: readonly ts.Diagnostic[],
+  cwd: string,
+): string {
+  return typescript.formatDiagnostics(diagnostics, {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => cwd,
+    getNewLine: () => '\n',
+  })
+}
+
+/** A compiler host that takes parsed files from `cache` and puts new ones in it. */
+function cachingHost(
+  typescript: TypeScript,
+  options: ts.CompilerOptions,
+  cache: SourceFileCache | undefined,
+): ts.CompilerHost {
+  const host = typescript.createCompilerHost(options, true)
+  if (cache === undefined) return host
+  const parse = host.getSourceFile.bind(host)
+  host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
+    const format =
+      typeof languageVersionOrOptions === 'object'
+        ? languageVersionOrOptions
+        : { languageVersion: languageVersionOrOptions }
+    let mtime: number
+    try {
+      mtime = statSync(fileName).mtimeMs
+    } catch {
+      return parse(fileName, languageVersionOrOptions, onError, shouldCreate)
+    }
+    const key = `${fileName}\0${format.languageVersion}\0${format.impliedNodeFormat ?? ''}\0${mtime}`
+    let file = cache.get(key)
+    if (file === undefined) {
+      file = parse(fileName, languageVersionOrOptions, onError, shouldCreate)
+      if (file !== undefined) cache.set(key, file)
+    }
+    return file
+  }
+  return host
+}
+
+/** What {@link createPluginProgram} needs. */
+export interface PluginProgramOptions {
+  readonly typescript: TypeScript
+  /** The working directory, against which paths are resolved. */
+  readonly cwd: string
+  /** The tsconfig to build from, as {@link locateTsconfig} found it; `undefined` to use the paths alone. */
+  readonly tsconfig: string | undefined
+  /** The paths given on the command line: files or directories. */
+  readonly paths: readonly string[]
+  readonly cache?: SourceFileCache | undefined
+}
+
+/**
+ * Builds the plugin's program the way its own `tsc` would: from the tsconfig, else from the given paths
+ * alone with the plugin-template options.
+ *
+ * @throws {@link UsageError} when the tsconfig has errors, or there is nothing to check.
+ */
+export function createPluginProgram(options: PluginProgramOptions): PluginProgram {
+  const { typescript, cwd, tsconfig } = options
+  const paths = options.paths.map((p) => resolve(cwd, p))
+
+  let rootNames: string[]
+  let compilerOptions: ts.CompilerOptions
+  let projectReferences: readonly ts.ProjectReference[] | undefined
+  if (tsconfig === undefined) {
+    compilerOptions = defaultOptions(typescript)
+    rootNames = []
+    for (const path of paths) sourceFilesUnder(path, rootNames)
+  } else {
+    const parsed = typescript.getParsedCommandLineOfConfigFile(
+      tsconfig,
+      { noEmit: true },
+      {
+        ...typescript.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw new UsageError(`Cannot read ${tsconfig}:\n${formatDiagnostics(typescript, [d], cwd)}`)
+        },
+      },
+    )
+    if (parsed === undefined) throw new UsageError(`Cannot read ${tsconfig}.`)
+    const errors = parsed.errors.filter(
+      (d) => d.category === typescript.DiagnosticCategory.Error && d.code !== 18003,
+    )
+    if (errors.length > 0)
+      throw new UsageError(`${tsconfig} has errors:\n${formatDiagnostics(typescript, errors, cwd)}`)
+    compilerOptions = parsed.options
+    projectReferences = parsed.projectReferences
+    rootNames = [...parsed.fileNames]
+    // Given paths outside the project's include list are checked too, with the project's options.
+    const extra: string[] = []
+    for (const path of paths) sourceFilesUnder(path, extra)
+    const known = new Set(rootNames.map((f) => resolve(f)))
+    for (const file of extra) if (!known.has(file)) rootNames.push(file)
+  }
+  if (rootNames.length === 0) {
+    throw new UsageError(
+      tsconfig === undefined
+        ? 'Nothing to check: give the plugin source files or directories, or run where a tsconfig.json is.'
+        : `Nothing to check: ${relative(cwd, tsconfig)} includes no source files.`,
+    )
+  }
+
+  const host = cachingHost(typescript, compilerOptions, options.cache)
+  const program = typescript.createProgram({
+    rootNames,
+    options: compilerOptions,
+    host,
+    ...(projectReferences === undefined ? {} : { projectReferences }),
+  })
+  const inPaths = (file: string): boolean =>
+    paths.length === 0 || paths.some((p) => file === p || file.startsWith(p.endsWith(sep) ? p : p + sep))
+  const roots = new Set(rootNames.map((f) => resolve(f)))
+  const files = program
+    .getSourceFiles()
+    .filter((sf) => !sf.isDeclarationFile && roots.has(resolve(sf.fileName)) && inPaths(resolve(sf.fileName)))
+  return { program, files, tsconfig }
+}
+
+/**
+ * The tsconfig a check uses: `--project` (a file, or a directory holding `tsconfig.json`), else the nearest
+ * `tsconfig.json` at or above the first path (or the working directory), else none.
+ *
+ * @throws {@link UsageError} when a path or the `--project` tsconfig does not exist.
+ */
+export function locateTsconfig(
+  project: string | undefined,
+  givenPaths: readonly string[],
+  cwd: string,
+): string | undefined {
+  const paths = givenPaths.map((p) => resolve(cwd, p))
+  for (const path of paths) {
+    if (!existsSync(path))
+      throw new UsageError(
+        `${relative(cwd, path) || path} does not exist. Give files or directories of the plugin's sources.`,
+      )
+  }
+  if (project !== undefined) {
+    const path = resolve(cwd, project)
+    const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'tsconfig.json') : path
+    if (!existsSync(file))
+      throw new UsageError(
+        `--project ${project}: ${file} does not exist. Give a tsconfig file or a directory holding tsconfig.json.`,
+      )
+    return file
+  }
+  const first = paths[0]
+  const start = first === undefined ? cwd : statSync(first).isDirectory() ? first : dirname(first)
+  return findTsconfig(start)
+}

@@ -1,0 +1,124 @@
+/**
+ * The field types a platform domain declares, with the operations the query engine allows on each.
+ *
+ * @internal
+ */
+export type FieldType =
+  | 'STRING'
+  | 'BOOLEAN'
+  | 'BIG_DECIMAL'
+  | 'INTEGER'
+  | 'LONG'
+  | 'DOUBLE'
+  | 'LOCAL_DATE'
+  | 'ZONED_DATETIME'
+  | 'JSON_STRING'
+  | 'DOMAIN_OBJECT'
+  | 'DOMAIN_OBJECT_LIST'
+  | 'FILE'
+
+/**
+ * Every field type, in the platform's order.
+ *
+ * @internal
+ */
+export const FIELD_TYPES: readonly FieldType[] = Object.freeze([
+  'STRING',
+  'BOOLEAN',
+  'BIG_DECIMAL',
+  'INTEGER',
+  'LONG',
+  'DOUBLE',
+  'LOCAL_DATE',
+  'ZONED_DATETIME',
+  'JSON_STRING',
+  'DOMAIN_OBJECT',
+  'DOMAIN_OBJECT_LIST',
+  'FILE',
+])
+
+/**
+ * Tells whether a value names a field type.
+ *
+ * @param value - Anything, such as a type read from host options.
+ * @returns `true` when `value` is one of {@link FIELD_TYPES}.
+ * @internal
+ */
+export function isFieldType(value: unknown): value is FieldType {
+  return typeof value === 'string' && (FIELD_TYPES as readonly string[]).includes(value)
+}
+
+/** Types stored as a JavaScript number and compared numerically. */
+const NUMERIC: ReadonlySet<FieldType> = new Set(['INTEGER', 'LONG', 'DOUBLE', 'BIG_DECIMAL'])
+
+/** Types whose column is text in PostgreSQL, so `ILIKE` applies. */
+const TEXT: ReadonlySet<FieldType> = new Set(['STRING', 'JSON_STRING'])
+
+/** Types that `gt`/`ge`/`lt`/`le` and ordering accept: everything with a total order in SQL. */
+const ORDERED: ReadonlySet<FieldType> = new Set([
+  'STRING',
+  'JSON_STRING',
+  'BIG_DECIMAL',
+  'INTEGER',
+  'LONG',
+  'DOUBLE',
+  'LOCAL_DATE',
+  'ZONED_DATETIME',
+  'DOMAIN_OBJECT',
+])
+
+/**
+ * Tells whether a field type holds a number (BIG_DECIMAL included, stored as a decimal string).
+ *
+ * @param type - A field type.
+ * @returns `true` for INTEGER, LONG, DOUBLE and BIG_DECIMAL.
+ * @internal
+ */
+export function isNumericType(type: FieldType): boolean {
+  return NUMERIC.has(type)
+}
+
+/**
+ * Tells whether `iLike`/`notILike` apply to a field type (a text column in PostgreSQL).
+ *
+ * @param type - A field type.
+ * @returns `true` for STRING and JSON_STRING.
+ * @internal
+ */
+export function isTextType(type: FieldType): boolean {
+  return TEXT.has(type)
+}
+
+/**
+ * Tells whether `gt`/`ge`/`lt`/`le` and `orderBy` apply to a field type. BOOLEAN orders (false before true)
+ * but takes no range condition; DOMAIN_OBJECT compares and orders by the referenced id.
+ *
+ * @param type - A field type.
+ * @returns `true` when range conditions apply.
+ * @internal
+ */
+export function isRangeType(type: FieldType): boolean {
+  return ORDERED.has(type)
+}
+
+/**
+ * Tells whether `orderBy` accepts a field type: every type with a range order, and BOOLEAN.
+ *
+ * @param type - A field type.
+ * @returns `true` unless the type is DOMAIN_OBJECT_LIST or FILE.
+ * @internal
+ */
+export function isOrderableType(type: FieldType): boolean {
+  return ORDERED.has(type) || type === 'BOOLEAN'
+}
+
+/**
+ * Tells whether a field type is a collection or a file, which take only `isNull`/`notNull`.
+ *
+ * @param type - A field type.
+ * @returns `true` for DOMAIN_OBJECT_LIST and FILE.
+ * @internal
+ */
+export function isPresenceOnlyType(type: FieldType): boolean {
+  return type === 'DOMAIN_OBJECT_LIST' || type === 'FILE'
+}

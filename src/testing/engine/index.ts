@@ -1,0 +1,43 @@
+/**
+ * The reference host's in-memory query engine: schemas, stored rows, value normalisation, query
+ * compilation with PostgreSQL's semantics, and indexed tables. Internal to the package.
+ *
+ * @internal
+ * @module
+ */
+export {
+  FIELD_TYPES,
+  isFieldType,
+  isNumericType,
+  isOrderableType,
+  isRangeType,
+  isTextType,
+  type FieldType,
+} from './field-types.js'
+export {
+  createDomainSchema,
+  createStoredRow,
+  type DomainSchema,
+  type FieldSchema,
+  type StoredRow,
+  type StoredValue,
+} from './schema.js'
+export {
+  expectedValue,
+  normalizeFieldValue,
+  tryNormalizeFieldValue,
+  type NormalizeResult,
+} from './normalize-field-value.js'
+export {
+  compileQuery,
+  planQuery,
+  type EngineQuery,
+  type IndexLookup,
+  type QueryPlan,
+  type RowPredicate,
+} from './compile-query.js'
+export { compareRows, type RowComparator } from './compare-rows.js'
+export { compareCodePoints } from './code-points.js'
+export { describeValue } from './describe-value.js'
+export { compareDecimals, parseDecimal } from './decimal.js'
+export { Table, type EnginePage, type Overlay, type SelectResult, type TableOptions } from './table.js'

@@ -1,0 +1,167 @@
+import type { StorageFieldValue } from '../../api/storage-field-value.js'
+import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
+import { isFieldType, type FieldType } from './field-types.js'
+
+/**
+ * One field of a domain: its name, type, whether a value is required, and the referenced domain of a
+ * DOMAIN_OBJECT or DOMAIN_OBJECT_LIST field.
+ *
+ * @internal
+ */
+export interface FieldSchema {
+  /** The field name, as plugin code writes it. */
+  readonly name: string
+  /** The platform field type. */
+  readonly type: FieldType
+  /** Whether create/update refuse a missing value. */
+  readonly required: boolean
+  /** The referenced domain of a DOMAIN_OBJECT or DOMAIN_OBJECT_LIST field. */
+  readonly domain?: string
+}
+
+/**
+ * A domain as the engine sees it: its name, its fields by name (always including `id`, type LONG), and
+ * the label field that `render(ONLY_LABEL_FIELD)` shows.
+ *
+ * @internal
+ */
+export interface DomainSchema {
+  /** The domain name, such as `Order`. */
+  readonly name: string
+  /** Every field by name, `id` included, in declaration order. */
+  readonly fields: ReadonlyMap<string, FieldSchema>
+  /** The field shown by `render(ONLY_LABEL_FIELD)`. */
+  readonly labelField?: string
+}
+
+/**
+ * A value as the engine stores it, normalised by field type (see `normalizeFieldValue`): a number for
+ * id, INTEGER, LONG, DOUBLE, ZONED_DATETIME (epoch milliseconds) and DOMAIN_OBJECT (the referenced id); a
+ * string for STRING, JSON_STRING, BIG_DECIMAL (canonical decimal) and LOCAL_DATE (`YYYY-MM-DD`); a boolean;
+ * the referenced ids of a DOMAIN_OBJECT_LIST; a file; or `null` for no value.
+ *
+ * @internal
+ */
+export type StoredValue = string | number | boolean | readonly number[] | StorageFieldValue | null
+
+/**
+ * One stored object: a frozen plain object with a property per schema field (null when missing), `id`
+ * first. The engine never wraps or copies it.
+ *
+ * @internal
+ */
+export type StoredRow = { readonly id: number } & { readonly [field: string]: StoredValue }
+
+/**
+ * Builds a frozen {@link DomainSchema} from field definitions, adding `id` (LONG, required) when absent.
+ *
+ * @param name - The domain name.
+ * @param fields - The fields, in declaration order.
+ * @param labelField - The label field, if any; it must be one of the fields.
+ * @returns The schema.
+ * @throws {@link IllegalArgumentException} for an empty or reserved name, a duplicate field, an unknown
+ *   type, an `id` that is not LONG, a reference field without `domain`, or an unknown label field.
+ * @internal
+ */
+export function createDomainSchema(
+  name: string,
+  fields: Iterable<FieldSchema>,
+  labelField?: string,
+): DomainSchema {
+  if (typeof name !== 'string' || name === '') {
+    throw new IllegalArgumentException(`A domain needs a non-empty name, got ${String(name)}.`)
+  }
+  const byName = new Map<string, FieldSchema>()
+  byName.set('id', Object.freeze({ name: 'id', type: 'LONG', required: true }))
+  for (const field of fields) {
+    const where = `Domain ${name}, field ${JSON.stringify(field.name)}`
+    if (typeof field.name !== 'string' || field.name === '' || field.name === '__proto__') {
+      throw new IllegalArgumentException(`${where}: a field needs a non-empty name other than __proto__.`)
+    }
+    if (!isFieldType(field.type)) {
+      throw new IllegalArgumentException(
+        `${where} has the unknown type ${JSON.stringify(field.type)}; use one of STRING, BOOLEAN, BIG_DECIMAL, INTEGER, LONG, DOUBLE, LOCAL_DATE, ZONED_DATETIME, JSON_STRING, DOMAIN_OBJECT, DOMAIN_OBJECT_LIST, FILE.`,
+      )
+    }
+    if (field.name === 'id') {
+      if (field.type !== 'LONG')
+        throw new IllegalArgumentException(`${where} must be of type LONG (the platform's id).`)
+      continue
+    }
+    if (byName.has(field.name)) throw new IllegalArgumentException(`${where} is declared twice.`)
+    const reference = field.type === 'DOMAIN_OBJECT' || field.type === 'DOMAIN_OBJECT_LIST'
+    if (reference && (typeof field.domain !== 'string' || field.domain === '')) {
+      throw new IllegalArgumentException(
+        `${where} is a ${field.type} field: name the referenced domain in \`domain\`.`,
+      )
+    }
+    const copy: FieldSchema = reference
+      ? {
+          name: field.name,
+          type: field.type,
+          required: field.required === true,
+          domain: field.domain as string,
+        }
+      : { name: field.name, type: field.type, required: field.required === true }
+    byName.set(field.name, Object.freeze(copy))
+  }
+  if (labelField !== undefined && !byName.has(labelField)) {
+    throw new IllegalArgumentException(
+      `Domain ${name} names the label field ${JSON.stringify(labelField)}, which it does not have; its fields are: ${[...byName.keys()].join(', ')}.`,
+    )
+  }
+  return Object.freeze(
+    labelField === undefined ? { name, fields: byName } : { name, fields: byName, labelField },
+  )
+}
+
+/** Builds the properties of one row on `this`, in schema order. */
+type RowConstructor = new (values: Readonly<Record<string, unknown>>) => Record<string, unknown>
+
+/**
+ * One constructor per schema: V8 gives objects made by one constructor a shared shape whose properties
+ * live inside the object (after slack tracking), as an object literal's do; properties added one by one
+ * to `{}` spill into a separate store, and past a dozen the object falls back to a slow dictionary. Its
+ * prototype is `Object.prototype`, so the rows are plain objects. A memo keyed by schema, not state.
+ */
+const rowConstructors = new WeakMap<DomainSchema, RowConstructor>()
+
+function rowConstructor(schema: DomainSchema): RowConstructor {
+  let constructor = rowConstructors.get(schema)
+  if (constructor === undefined) {
+    const names = [...schema.fields.keys()]
+    const StoredRowShape = function (
+      this: Record<string, unknown>,
+      values: Readonly<Record<string, unknown>>,
+    ) {
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i] as string
+        this[name] = Object.hasOwn(values, name) ? (values[name] ?? null) : null
+      }
+    } as unknown as RowConstructor
+    StoredRowShape.prototype = Object.prototype
+    constructor = StoredRowShape
+    rowConstructors.set(schema, constructor)
+  }
+  return constructor
+}
+
+/**
+ * Builds a frozen {@link StoredRow} with one property per schema field, in schema order, so that every row
+ * of a table shares one compact object shape (the size of an object literal's). Values must already be
+ * normalised; a field absent from `values` is `null`.
+ *
+ * @param schema - The row's domain.
+ * @param values - Normalised values by field name, `id` included.
+ * @returns The frozen row: a plain object (its prototype is `Object.prototype`).
+ * @throws {@link IllegalArgumentException} when `values.id` is not a safe integer.
+ * @internal
+ */
+export function createStoredRow(schema: DomainSchema, values: Readonly<Record<string, unknown>>): StoredRow {
+  const id = values['id']
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
+    throw new IllegalArgumentException(`A stored ${schema.name} needs an integer id, got ${String(id)}.`)
+  }
+  const Shape = rowConstructor(schema)
+  return Object.freeze(new Shape(values)) as StoredRow
+}

@@ -1,0 +1,31 @@
+/**
+ * The reference host: an in-process platform runtime for unit tests of plugin code, with the platform's
+ * semantics (PostgreSQL queries, validation, transactions, tenancy, asynchronous tasks, stored files, beans,
+ * pushed messages, plugins and seed data). Create one with `createTestHost(options)` and `install()` it.
+ *
+ * @example
+ * ```ts
+ * import { SimpleQuery } from '@tech-vendor/api'
+ * import { createTestHost } from '@tech-vendor/api/testing'
+ *
+ * using host = createTestHost({ domains: { Order: { fields: { status: 'STRING' } } } }).install()
+ * SimpleQuery.of('Order').eq('status', 'OPEN').list(0, 20)
+ * ```
+ *
+ * @module @tech-vendor/api/testing
+ */
+export { createTestHost } from './create-test-host.js'
+export type { TestHost, RunAs, CurrentIdentity, RepeatableOnLoadOptions } from './test-host.js'
+export type {
+  TestHostOptions,
+  DomainDefinition,
+  FieldDefinition,
+  FieldType,
+  StorageOption,
+  SeedRow,
+} from './test-host-options.js'
+export type { PluginDefinition, PluginComponent, LoadedPlugin } from './plugin-registry.js'
+export type { PluginManifest } from './plugin-manifest.js'
+export type { PushedMessage } from './pushed-message.js'
+export type { SeedImportResult } from './seed-import.js'
+export { SeedDataException, type SeedProblem } from './seed-data-exception.js'

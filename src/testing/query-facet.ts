@@ -1,0 +1,211 @@
+import { domainNameOf } from '../api/dynamic-domain-entity.js'
+import type { Class } from '../api/java-types.js'
+import type { Sql } from '../api/sql.js'
+import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
+import { IllegalStateException } from '../errors/illegal-state-exception.js'
+import { NonUniqueResultException } from '../errors/non-unique-result-exception.js'
+import { UnsupportedOperationException } from '../errors/unsupported-operation-exception.js'
+import type {
+  PageRequest,
+  QueryPage,
+  QueryRuntime,
+  QuerySpec,
+  Session,
+  TransactionStatus,
+} from '../runtime-contract/facets.js'
+import type { DataStore } from './data-store.js'
+import type { DomainFacet } from './domain-facet.js'
+import { describeValue } from './engine/describe-value.js'
+import type { StoredRow } from './engine/schema.js'
+import { ContextStore, type TransactionState } from './host-context.js'
+
+/** The in-memory store keeps no pending writes outside a transaction, so a session has nothing to flush. */
+const SESSION: Session = Object.freeze({ flush: () => undefined, clear: () => undefined })
+
+/**
+ * The host side of `SimpleQuery` and `QueryHelper`: queries through the engine in the current tenant and
+ * transaction, returning fresh copies; sessions and transactions with GORM's semantics (Spring's
+ * `PROPAGATION_REQUIRED`: a nested call joins, and a joined call that fails dooms the whole transaction).
+ */
+export class QueryFacet implements QueryRuntime {
+  readonly #store: DataStore
+  readonly #domains: DomainFacet
+  readonly #contexts: ContextStore
+  readonly #hostName: string
+
+  constructor(store: DataStore, domains: DomainFacet, contexts: ContextStore, hostName: string) {
+    this.#store = store
+    this.#domains = domains
+    this.#contexts = contexts
+    this.#hostName = hostName
+  }
+
+  withSession<T>(closure: (session: Session) => T): T {
+    return closure(SESSION)
+  }
+
+  withNewSession<T>(closure: (session: Session) => T): T {
+    const { tenant, user, plugin } = this.#contexts.current()
+    return this.#contexts.run(ContextStore.fresh(tenant, user, plugin), () => closure(SESSION))
+  }
+
+  withTransaction<T>(closure: (status: TransactionStatus) => T): T {
+    const context = this.#contexts.current()
+    const session = context.session
+    const running = session.transaction
+    if (running !== undefined) {
+      const joined = new Status(running, false)
+      try {
+        const result = closure(joined)
+        if (joined.local) running.rollbackOnly = true
+        return result
+      } catch (error) {
+        running.rollbackOnly = true
+        throw error
+      }
+    }
+    const transaction: TransactionState = { tenant: context.tenant, rollbackOnly: false, overlay: new Map() }
+    const status = new Status(transaction, true)
+    session.transaction = transaction
+    let result: T
+    try {
+      result = closure(status)
+    } finally {
+      // Rollback discards the overlay; commit below applies it.
+      session.transaction = undefined
+    }
+    if (status.local) return result
+    if (transaction.rollbackOnly) {
+      throw new IllegalStateException(
+        'Transaction rolled back because it has been marked as rollback-only (Spring: UnexpectedRollbackException): ' +
+          'a nested QueryHelper.withTransaction call that joined it threw or called setRollbackOnly(); nothing was committed.',
+      )
+    }
+    this.#store.commit(transaction)
+    return result
+  }
+
+  withSql<T>(_action: (sql: Sql) => T): T {
+    throw new UnsupportedOperationException(
+      `QueryHelper.withSql needs a SQL store, and test host '${this.#hostName}' keeps its data in the in-memory store of ` +
+        '@tech-vendor/api/testing, which runs no SQL. Test SQL against a host backed by PostgreSQL, or express the ' +
+        'query with SimpleQuery so that it runs here too.',
+    )
+  }
+
+  resolveDomain(target: string | Class<unknown>): string {
+    if (typeof target === 'function') {
+      const domain = domainNameOf(target)
+      if (this.#store.schemas.has(domain)) return domain
+      throw new IllegalArgumentException(
+        `Class ${target.name || '(anonymous)'} is bound to no domain of this host: it maps to '${domain}' ` +
+          `(its static domainName, else its name). Known domains: ${[...this.#store.schemas.keys()].join(', ') || 'none'}.`,
+      )
+    }
+    return this.#domains.schemaOf(target, 'SimpleQuery.of').name
+  }
+
+  list(query: QuerySpec, page: PageRequest): QueryPage {
+    const context = this.#contexts.current()
+    const domain = this.#domain(query)
+    const result = this.#store.select(context, domain, query, page)
+    return { items: this.#objects(query.target, domain, result.rows), totalCount: result.totalCount }
+  }
+
+  listAll(query: QuerySpec): readonly unknown[] {
+    const context = this.#contexts.current()
+    const domain = this.#domain(query)
+    return this.#objects(query.target, domain, this.#store.select(context, domain, query).rows)
+  }
+
+  get(query: QuerySpec): unknown {
+    const context = this.#contexts.current()
+    const domain = this.#domain(query)
+    const { rows, totalCount } = this.#store.select(context, domain, query, {
+      offset: 0,
+      limit: 1,
+      orderBy: [],
+      asc: true,
+    })
+    if (totalCount > 1) throw new NonUniqueResultException(totalCount, domain)
+    return rows.length === 0 ? null : this.#objects(query.target, domain, rows)[0]
+  }
+
+  getById(target: string | Class<unknown>, id: number): unknown {
+    const domain = this.resolveDomain(target)
+    checkId(id, 'SimpleQuery.getById')
+    const row = this.#store.get(this.#contexts.current(), domain, id)
+    return row === undefined ? null : this.#objects(target, domain, [row])[0]
+  }
+
+  getByIds(target: string | Class<unknown>, ids: readonly number[]): readonly unknown[] {
+    const domain = this.resolveDomain(target)
+    if (!Array.isArray(ids))
+      throw new IllegalArgumentException(
+        `SimpleQuery.getByIds expects the ids as an array, got ${describeValue(ids)}.`,
+      )
+    const list: readonly unknown[] = ids
+    list.forEach((id) => checkId(id, 'SimpleQuery.getByIds'))
+    const context = this.#contexts.current()
+    const rows = (list as readonly number[])
+      .map((id) => this.#store.get(context, domain, id))
+      .filter((row): row is StoredRow => row !== undefined)
+    return this.#objects(target, domain, rows)
+  }
+
+  getAll(target: string | Class<unknown>): readonly unknown[] {
+    const domain = this.resolveDomain(target)
+    return this.#objects(
+      target,
+      domain,
+      this.#store.select(this.#contexts.current(), domain, { and: true, conditions: [] }).rows,
+    )
+  }
+
+  count(target: string | Class<unknown>): number {
+    return this.#store.count(this.#contexts.current(), this.resolveDomain(target))
+  }
+
+  #domain(query: QuerySpec): string {
+    if (typeof query !== 'object' || query === null)
+      throw new IllegalArgumentException(`A query needs a QuerySpec, got ${describeValue(query)}.`)
+    return this.#domains.schemaOf(query.domain, 'SimpleQuery').name
+  }
+
+  #objects(target: string | Class<unknown>, domain: string, rows: readonly StoredRow[]): object[] {
+    const schema = this.#domains.schemaOf(domain, 'SimpleQuery')
+    const materializer = this.#domains.materializer(this.#contexts.current())
+    const type = typeof target === 'function' ? target : undefined
+    return rows.map((row) => materializer.object(schema, row, type))
+  }
+}
+
+/** The status a `withTransaction` closure gets; `local` is its own `setRollbackOnly()`. */
+class Status implements TransactionStatus {
+  readonly #transaction: TransactionState
+  readonly #isNew: boolean
+  local = false
+
+  constructor(transaction: TransactionState, isNew: boolean) {
+    this.#transaction = transaction
+    this.#isNew = isNew
+  }
+
+  setRollbackOnly(): void {
+    this.local = true
+  }
+
+  isRollbackOnly(): boolean {
+    return this.local || this.#transaction.rollbackOnly
+  }
+
+  isNewTransaction(): boolean {
+    return this.#isNew
+  }
+}
+
+function checkId(id: unknown, where: string): void {
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
+    throw new IllegalArgumentException(`${where} expects an integer id, got ${describeValue(id)}.`)
+  }
+}

@@ -1,0 +1,55 @@
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+import { main } from '../../src/checker/main.js'
+import {
+  createPluginProgram,
+  type PluginProgram,
+  type SourceFileCache,
+} from '../../src/checker/plugin-program.js'
+
+/** The fixture plugins: small TypeScript projects with a `vendorPlugin` manifest, a tsconfig and sources. */
+export const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), 'fixtures')
+
+/** The repository root, where findings' paths start in these tests. */
+export const repoRoot = resolve(fixturesDir, '../../..')
+
+/** Parsed files shared by every run in this process, so that the standard library is parsed once. */
+export const sourceFileCache: SourceFileCache = new Map()
+
+/** What one `vendor-api` run printed and returned. */
+export interface CliRun {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs `vendor-api` in this process, from `cwd` (the repository root by default). */
+export function vendorApi(args: readonly string[], cwd: string = repoRoot): CliRun {
+  let stdout = ''
+  let stderr = ''
+  const code = main(
+    args,
+    { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd },
+    { sourceFileCache },
+  )
+  return { code, stdout, stderr }
+}
+
+const programs = new Map<string, PluginProgram>()
+
+/** The program of a fixture plugin, built once per process. */
+export function fixtureProgram(name: string): PluginProgram {
+  let plugin = programs.get(name)
+  if (plugin === undefined) {
+    plugin = createPluginProgram({
+      typescript: ts,
+      cwd: repoRoot,
+      tsconfig: join(fixturesDir, name, 'tsconfig.json'),
+      paths: [],
+      cache: sourceFileCache,
+    })
+    programs.set(name, plugin)
+  }
+  return plugin
+}

@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+/** One test of vitest's JSON report. */
+interface Assertion {
+  readonly ancestorTitles: readonly string[]
+  readonly title: string
+  readonly status: string
+  readonly failureMessages: readonly string[]
+}
+
+const here = dirname(fileURLToPath(import.meta.url))
+const vitestBin = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs')
+const output = mkdtempSync(join(tmpdir(), 'conformance-broken-'))
+
+let exitCode: number | null = null
+let assertions: Assertion[] = []
+
+// One child vitest run over fixtures/broken-hosts.conformance.ts: three hosts, one group each.
+beforeAll(() => {
+  const report = join(output, 'report.json')
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')))
+  const child = spawnSync(
+    process.execPath,
+    [
+      vitestBin,
+      'run',
+      '--config',
+      join(here, 'fixtures', 'vitest.config.ts'),
+      '--reporter=json',
+      `--outputFile=${report}`,
+    ],
+    { cwd: join(here, 'fixtures'), env, encoding: 'utf8', timeout: 110_000 },
+  )
+  exitCode = child.status
+  if (!existsSync(report)) {
+    throw new Error(
+      `the child vitest run wrote no report (exit ${String(child.status)}):\n${child.stderr}${child.stdout}`,
+    )
+  }
+  const parsed = JSON.parse(readFileSync(report, 'utf8')) as {
+    testResults: { assertionResults: Assertion[] }[]
+  }
+  assertions = parsed.testResults.flatMap((file) => file.assertionResults)
+})
+
+afterAll(() => rmSync(output, { recursive: true, force: true }))
+
+/** The tests of one host, by title, with their status. */
+function resultsOf(host: string): Map<string, Assertion> {
+  const results = new Map<string, Assertion>()
+  for (const a of assertions) if (a.ancestorTitles[0] === `conformance: ${host}`) results.set(a.title, a)
+  return results
+}
+
+function statusOf(host: string, title: string): string | undefined {
+  return resultsOf(host).get(title)?.status
+}
+
+describe('the conformance suite fails a host that breaks a rule', () => {
+  test('the run over broken hosts exits non-zero', () => {
+    expect(exitCode).not.toBe(0)
+    expect(assertions.length).toBeGreaterThan(0)
+  })
+
+  test('a host whose ne matches null fields fails the ne rules and passes the others', () => {
+    const host = 'loose-ne host'
+    expect(statusOf(host, 'ne never matches a null field')).toBe('failed')
+    expect(statusOf(host, 'ne(field, null) matches nothing')).toBe('failed')
+    expect(statusOf(host, 'eq matches equal values, strings case-sensitively')).toBe('passed')
+    expect(statusOf(host, 'notIn never matches a null field')).toBe('passed')
+    expect(
+      statusOf(host, 'list(offset, limit) takes a 0-based offset, and totalCount counts every match'),
+    ).toBe('passed')
+  })
+
+  test('a host that ignores the tenant fails the tenancy rules', () => {
+    const host = 'tenant-blind host'
+    expect(statusOf(host, 'reads see only the current tenant’s objects')).toBe('failed')
+    expect(statusOf(host, 'an id of another tenant is not found')).toBe('failed')
+    expect(
+      statusOf(host, 'createDomain, batchCreate and transactions write to the current tenant only'),
+    ).toBe('failed')
+  })
+
+  test('a factory that returns no host fails every test, saying what a host must have', () => {
+    const results = [...resultsOf('shapeless host').values()].filter((a) =>
+      a.ancestorTitles[1]?.startsWith('beans:'),
+    )
+    expect(results.length).toBeGreaterThan(0)
+    for (const result of results) {
+      expect(result.status).toBe('failed')
+      expect(result.failureMessages.join('\n')).toContain('returned a host without install, uninstall, runAs')
+    }
+  })
+
+  test('skipped groups are reported as skipped, with their reason, never as passed', () => {
+    const storage = [...resultsOf('loose-ne host').values()].filter((a) =>
+      a.ancestorTitles[1]?.startsWith('storage:'),
+    )
+    expect(storage.length).toBeGreaterThan(0)
+    for (const result of storage) {
+      expect(result.status).toBe('skipped')
+      expect(result.ancestorTitles[1]).toContain('(skipped: not under test in this fixture)')
+    }
+  })
+})

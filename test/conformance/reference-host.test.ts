@@ -1,0 +1,5 @@
+import { describeConformance } from '../../src/conformance/index.js'
+import { createTestHost } from '../../src/testing/index.js'
+
+// The reference host runs the whole suite, every group, under its own name.
+describeConformance('reference host', (setup) => createTestHost(setup))

@@ -1,0 +1,170 @@
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { consumerFiles } from './consumer-project.js'
+import { ensureBuilt, repoRoot, run } from './built-package.js'
+
+interface PackResult {
+  readonly filename: string
+  readonly files: readonly { readonly path: string }[]
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc')
+const entries = ['index', 'v1/index', 'runtime-contract/index', 'testing/index', 'conformance/index']
+
+let work: string
+let consumer: string
+let packed: PackResult
+
+/** Every file path an exports map points to, under any condition. */
+function targetsOf(exports: unknown): string[] {
+  if (typeof exports === 'string') return [exports]
+  if (typeof exports !== 'object' || exports === null) return []
+  return Object.values(exports).flatMap(targetsOf)
+}
+
+/** Runs a consumer program with node and parses the JSON it prints. */
+function runConsumer(file: string): Record<string, unknown> {
+  return JSON.parse(run(process.execPath, [file], consumer)) as Record<string, unknown>
+}
+
+beforeAll(() => {
+  ensureBuilt()
+  work = mkdtempSync(join(tmpdir(), 'tech-vendor-api-packaging-'))
+  const output = run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], repoRoot)
+  packed = (JSON.parse(output) as PackResult[])[0]!
+  consumer = join(work, 'consumer')
+  mkdirSync(consumer)
+  for (const [path, text] of Object.entries(consumerFiles)) writeFileSync(join(consumer, path), text)
+  run(
+    npm,
+    ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, packed.filename)],
+    consumer,
+  )
+})
+
+afterAll(() => {
+  if (work !== undefined) rmSync(work, { recursive: true, force: true })
+})
+
+describe('the packed tarball', () => {
+  it('holds the build for every entry in both formats, with one declaration file per format', () => {
+    const files = new Set(packed.files.map((f) => f.path))
+    for (const entry of entries) {
+      const exts = entry === 'conformance/index' ? ['.js', '.d.ts'] : ['.js', '.cjs', '.d.ts', '.d.cts']
+      for (const ext of exts) expect(files, `dist/${entry}${ext}`).toContain(`dist/${entry}${ext}`)
+    }
+    expect(files).toContain('package.json')
+    expect(files).toContain('README.md')
+  })
+
+  it('holds every file that package.json points to (exports, every condition, and bin)', () => {
+    const files = new Set(packed.files.map((f) => f.path))
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      exports: object
+      bin?: Record<string, string>
+      main: string
+      module: string
+      types: string
+    }
+    const targets = [
+      ...targetsOf(manifest.exports),
+      ...Object.values(manifest.bin ?? {}),
+      manifest.main,
+      manifest.module,
+      manifest.types,
+    ]
+    expect(targets.length).toBeGreaterThan(entries.length * 3)
+    for (const target of targets) expect(files, target).toContain(target.replace(/^\.\//, ''))
+  })
+
+  it('holds nothing but the build, the docs and the readme', () => {
+    const stray = packed.files
+      .map((f) => f.path)
+      .filter((path) => !/^(?:dist\/|docs\/|README\.md$|package\.json$|LICENSE)/.test(path))
+    expect(stray).toEqual([])
+    expect(packed.files.filter((f) => f.path.startsWith('docs/api/'))).toEqual([])
+  })
+
+  it('installs without dependencies', () => {
+    const installed = JSON.parse(
+      readFileSync(join(consumer, 'node_modules', '@tech-vendor', 'api', 'package.json'), 'utf8'),
+    ) as {
+      dependencies?: object
+    }
+    expect(installed.dependencies ?? {}).toEqual({})
+  })
+})
+
+describe('a fresh consumer project', () => {
+  const expectedRun = {
+    unbound: {
+      name: 'IllegalStateException',
+      guard: true,
+      message: 'SimpleQuery.count(String) is not available',
+    },
+    bound: true,
+    count: 42,
+    countV1: 42,
+    task: { name: 'consumer-thread' },
+    calls: [
+      ['count', 'Order'],
+      ['count', 'Order'],
+      ['task', 'function'],
+    ],
+    unboundAgain: true,
+    sameErrorClass: true,
+  }
+
+  it('imports the package from ESM (.mjs) and gets the ESM build', () => {
+    const out = runConsumer('esm.mjs')
+    expect(out).toMatchObject(expectedRun)
+    expect(out['resolved']).toBe('node_modules/@tech-vendor/api/dist/index.js')
+    expect(out['version']).toBe(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version)
+  })
+
+  it('requires the package from CommonJS (.cjs) and gets the CommonJS build', () => {
+    const out = runConsumer('cjs.cjs')
+    expect(out).toMatchObject(expectedRun)
+    expect(out['resolved']).toBe('node_modules/@tech-vendor/api/dist/index.cjs')
+  })
+
+  it('an ESM copy and a CommonJS copy of the package share one binding', () => {
+    const out = runConsumer('shared.mjs')
+    expect(out['distinctCopies']).toBe(true)
+    expect(out['seenByEsm']).toBe(true)
+    expect(out['esmCount']).toBe(42)
+    expect(out['esmTask']).toEqual({ name: 'consumer-thread' })
+    expect(out['secondBind']).toMatchObject({ cjsGuard: true, cjsInstanceof: true })
+    expect((out['secondBind'] as { message: string }).message).toMatch(/'esm-host'.*'consumer-host'/s)
+    expect(out['unboundForCjs']).toBe(true)
+    expect(out['cjsUnbound']).toEqual({ esmGuard: true, esmInstanceof: true })
+    expect(out['calls']).toEqual([
+      ['count', 'Order'],
+      ['task', 'function'],
+    ])
+  })
+
+  it('type-checks ESM and CommonJS consumers with module nodenext: types resolve, one DomainRegistry types root and v1', () => {
+    const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], {
+      cwd: consumer,
+      encoding: 'utf8',
+    })
+    expect(result.stdout + result.stderr).toBe('')
+    expect(result.status).toBe(0)
+  })
+
+  it('the consumer tsc run catches an intended mistake, so the types are live', () => {
+    const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.mistake.json'], {
+      cwd: consumer,
+      encoding: 'utf8',
+    })
+    expect(result.status).toBe(2)
+    const errors = result.stdout.trim().split('\n')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/^mistake\.mts\(10,\d+\): error TS2345: Argument of type '"colour"'/)
+  })
+})

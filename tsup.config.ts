@@ -1,0 +1,76 @@
+import { defineConfig } from 'tsup'
+
+/**
+ * The package's entry points: `dist/<name>.js` (ESM), `dist/<name>.cjs` (CommonJS), and one declaration file
+ * per format (`.d.ts`, `.d.cts`). Adding an entry is one line here plus its `exports` block in package.json
+ * (test/packaging/exports.test.ts holds the list of what each entry exports).
+ */
+export const entries: Readonly<Record<string, string>> = {
+  index: 'src/index.ts',
+  'v1/index': 'src/v1/index.ts',
+  'runtime-contract/index': 'src/runtime-contract/index.ts',
+  'testing/index': 'src/testing/index.ts',
+}
+
+/**
+ * ESM-only entries: the conformance suite registers tests in the caller's vitest, and vitest refuses to be
+ * loaded with `require()`, so a CommonJS build of it could never load.
+ */
+export const esmOnlyEntries: Readonly<Record<string, string>> = {
+  'conformance/index': 'src/conformance/index.ts',
+}
+
+/**
+ * Declaration-only entries: the runtime profile `1.0.0-beta18` of the root and of './v1'. package.json maps
+ * them under the custom condition `tech-vendor-runtime-1.0.0-beta18` of `.` and `./v1`
+ * (docs/runtime-profiles.md); the code that runs is the entries' own, so they have no JavaScript.
+ */
+export const profileEntries: Readonly<Record<string, string>> = {
+  'profiles/runtime-1.0.0-beta18/index': 'src/profiles/runtime-1.0.0-beta18/index.ts',
+  'profiles/runtime-1.0.0-beta18/v1': 'src/profiles/runtime-1.0.0-beta18/v1.ts',
+}
+
+const shared = {
+  target: 'node20',
+  platform: 'node',
+  // Shared chunks within each format: the entries of one format share one copy of every class.
+  splitting: true,
+  treeshake: true,
+  // `npm run build` empties dist/ first; the configs run at the same time and must not delete each other's output.
+  clean: false,
+  sourcemap: false,
+  minify: false,
+} as const
+
+export default defineConfig([
+  {
+    ...shared,
+    entry: { ...entries, ...esmOnlyEntries },
+    format: ['esm'],
+    // Declarations are bundled per entry with shared chunks, so `DomainRegistry` is declared once per format
+    // and one consumer augmentation of '@tech-vendor/api' types both the root and './v1' (the packaging test
+    // proves it with a consumer tsc run).
+    dts: { entry: { ...entries, ...esmOnlyEntries, ...profileEntries } },
+  },
+  {
+    ...shared,
+    entry: { ...entries },
+    format: ['cjs'],
+    dts: { entry: { ...entries, ...profileEntries } },
+  },
+  // The `vendor-api` bin: one ESM file with its shebang, no declarations (a command, not an import);
+  // `typescript` stays external (an optional peer dependency, loaded from the plugin's project).
+  {
+    entry: { cli: 'src/checker/cli.ts' },
+    outDir: 'dist/checker',
+    format: ['esm'],
+    dts: false,
+    target: 'node20',
+    platform: 'node',
+    splitting: false,
+    treeshake: true,
+    clean: false,
+    sourcemap: false,
+    minify: false,
+  },
+])
