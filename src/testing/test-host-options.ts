@@ -1,37 +1,7 @@
 import type { LibraryLine, Linkage } from '../runtime-contract/runtime-description.js'
+import type { FieldType } from './engine/field-types.js'
 
-/**
- * A platform field type, as a test host's domain definitions name it.
- *
- * - `STRING`, `JSON_STRING` (text holding JSON): strings.
- * - `BOOLEAN`: `true` / `false`.
- * - `INTEGER` (32-bit), `LONG`, `DOUBLE`: numbers. `BIG_DECIMAL`: a decimal string such as `"12.50"` (a number
- *   is accepted and stored as its decimal).
- * - `LOCAL_DATE`: a `"YYYY-MM-DD"` string. `ZONED_DATETIME`: a `Date` (an ISO string with an offset is
- *   accepted); read back as a `Date`.
- * - `DOMAIN_OBJECT`: another domain's object (name it in `domain`); `DOMAIN_OBJECT_LIST`: an array of them.
- * - `FILE`: a `StorageFieldValue` from `StorageUtils.createStorageFileDomain`.
- *
- * @example
- * ```ts
- * import type { FieldType } from '@tech-vendor/api/testing'
- *
- * const type: FieldType = 'BIG_DECIMAL'
- * ```
- */
-export type FieldType =
-  | 'STRING'
-  | 'BOOLEAN'
-  | 'BIG_DECIMAL'
-  | 'INTEGER'
-  | 'LONG'
-  | 'DOUBLE'
-  | 'LOCAL_DATE'
-  | 'ZONED_DATETIME'
-  | 'JSON_STRING'
-  | 'DOMAIN_OBJECT'
-  | 'DOMAIN_OBJECT_LIST'
-  | 'FILE'
+export type { FieldType }
 
 /**
  * One field of a domain definition: its type alone, or the type with whether it is required and, for a

@@ -1,7 +1,21 @@
 /**
- * The field types a platform domain declares, with the operations the query engine allows on each.
+ * A platform field type, as a test host's domain definitions name it.
  *
- * @internal
+ * - `STRING`, `JSON_STRING` (text holding JSON): strings.
+ * - `BOOLEAN`: `true` / `false`.
+ * - `INTEGER` (32-bit), `LONG`, `DOUBLE`: numbers. `BIG_DECIMAL`: a decimal string such as `"12.50"` (a number
+ *   is accepted and stored as its decimal).
+ * - `LOCAL_DATE`: a `"YYYY-MM-DD"` string. `ZONED_DATETIME`: a `Date` (an ISO string with an offset is
+ *   accepted); read back as a `Date`.
+ * - `DOMAIN_OBJECT`: another domain's object (name it in `domain`); `DOMAIN_OBJECT_LIST`: an array of them.
+ * - `FILE`: a `StorageFieldValue` from `StorageUtils.createStorageFileDomain`.
+ *
+ * @example
+ * ```ts
+ * import type { FieldType } from '@tech-vendor/api/testing'
+ *
+ * const type: FieldType = 'BIG_DECIMAL'
+ * ```
  */
 export type FieldType =
   | 'STRING'
