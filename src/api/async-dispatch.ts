@@ -1,7 +1,7 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import { hostFacet } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
-import type { Thread, RunnableObject } from './java-types.js'
+import type { RunnableObject, Thread } from './java-types.js'
 import { describeValue } from './argument-checks.js'
 import { toTask } from './runnable.js'
 
@@ -75,4 +75,30 @@ export function runNamedTask(args: ArrayLike<unknown>, threadName: unknown, task
     )
   }
   return facet.taskNamed(threadName, toTask(task, 'AsyncHelper.task(threadName, task)'))
+}
+
+/**
+ * `AsyncHelper.supplyAsync(supplier)`: the runtime's method, declared by the 1.0.0 series. Java's
+ * `CompletableFuture<T>` becomes a `Promise<T>`.
+ *
+ * @param args - The facade call's `arguments`.
+ */
+export function supplyAsync<T>(args: ArrayLike<unknown>, supplier: unknown): Promise<T> {
+  const facet = hostFacet(members.supplyAsync, args)
+  return Promise.resolve(facet.supplyAsync(toSupplier<T>(supplier)))
+}
+
+/** The plain function a host receives for a plugin's `Supplier`: the function, or the object's `get`. */
+function toSupplier<T>(supplier: unknown): () => T | PromiseLike<T> {
+  if (typeof supplier === 'function') return supplier as () => T | PromiseLike<T>
+  if (
+    typeof supplier === 'object' &&
+    supplier !== null &&
+    typeof (supplier as { get?: unknown }).get === 'function'
+  ) {
+    return () => (supplier as { get(): T | PromiseLike<T> }).get()
+  }
+  throw new IllegalArgumentException(
+    `AsyncHelper.supplyAsync(supplier) expects a Supplier: a function, or an object with a get() method, that returns the result; got ${describeValue(supplier)}.`,
+  )
 }

@@ -1,6 +1,11 @@
 import { hostFacet } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
-import { runNamedTask, runTask, scheduleAtFixRate } from './async-dispatch.js'
+import {
+  runNamedTask,
+  runTask,
+  scheduleAtFixRate,
+  supplyAsync as supplyAsyncOnHost,
+} from './async-dispatch.js'
 import type { ExecutorService, ForkJoinPool, Runnable, RunnableObject } from './java-types.js'
 import { toTask } from './runnable.js'
 
@@ -23,6 +28,19 @@ import { toTask } from './runnable.js'
  */
 export class AsyncHelper {
   private constructor() {}
+
+  static {
+    // The runtime's supplyAsync: not declared by 0.0.5, but present on the object as dynamic code sees it
+    // (typed by the 1.0.0 series and by the runtime profile).
+    Object.defineProperty(this, 'supplyAsync', {
+      value: function supplyAsync(supplier: unknown): Promise<unknown> {
+        return supplyAsyncOnHost(arguments, supplier)
+      },
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    })
+  }
 
   /**
    * Repeats `task` every `period` milliseconds, on the platform's shared timer, until cancelled. A run that

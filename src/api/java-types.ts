@@ -144,7 +144,8 @@ export interface Thread {
 }
 
 /**
- * A `java.util.function.Supplier<T>`: a function that produces a value. Asynchronous suppliers are fine.
+ * A `java.util.function.Supplier<T>`: a function that produces a value, or an object with a `get()` method
+ * that does. Asynchronous suppliers are fine.
  *
  * @typeParam T - What it supplies.
  * @example
@@ -152,6 +153,7 @@ export interface Thread {
  * import type { Supplier } from '@tech-vendor/api/v1'
  *
  * const answer: Supplier<number> = () => 42
+ * const asObject: Supplier<number> = { get: () => 42 }
  * ```
  */
-export type Supplier<T> = () => T | PromiseLike<T>
+export type Supplier<T> = (() => T | PromiseLike<T>) | { get(): T | PromiseLike<T> }

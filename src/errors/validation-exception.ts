@@ -1,6 +1,15 @@
 import { VendorApiError } from './vendor-api-error.js'
 
-/** One failed constraint of a domain object, as the platform reports it. */
+/**
+ * One failed constraint of a domain object, as the platform reports it.
+ *
+ * @example
+ * ```ts
+ * import type { FieldError } from '@tech-vendor/api'
+ *
+ * const missing: FieldError = { field: 'status', code: 'nullable', message: 'status is required' }
+ * ```
+ */
 export interface FieldError {
   /** The field that failed, such as `status`. */
   readonly field: string

@@ -79,7 +79,19 @@ export class VendorApiError extends Error {
     return Array.isArray(lineage) && lineage.includes(this.javaClass)
   }
 
-  /** Routes `instanceof` through {@link VendorApiError.is} so that it also works across package copies. */
+  /**
+   * Routes `instanceof` through {@link VendorApiError.is} so that it also works across package copies.
+   *
+   * @param value - Anything caught.
+   * @returns `true` when `value` is such an error.
+   * @example
+   * ```ts
+   * import { IllegalArgumentException } from '@tech-vendor/api'
+   *
+   * const caught: unknown = new IllegalArgumentException('limit must not be negative')
+   * console.log(caught instanceof IllegalArgumentException) // true, whichever copy threw it
+   * ```
+   */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return this.is(value)
   }

@@ -19,11 +19,11 @@ import type { RuntimeDescription } from './runtime-description.js'
  * @example
  * ```ts
  * import { SimpleQuery } from '@tech-vendor/api'
- * import { bindRuntime, type VendorRuntime } from '@tech-vendor/api/runtime-contract'
+ * import { bindRuntime, type QueryRuntime, type VendorRuntime } from '@tech-vendor/api/runtime-contract'
  *
  * const runtime: VendorRuntime = {
  *   description: { name: 'counting-host', platformVersion: '1.0.0-beta18', libraryLine: '0.0.5', linkage: 'dynamic' },
- *   query: { count: () => 42 } as unknown as VendorRuntime['query'],
+ *   query: { count: () => 42 } as unknown as QueryRuntime,
  * }
  * const binding = bindRuntime(runtime)
  * SimpleQuery.count('Order') // 42

@@ -42,8 +42,10 @@ export type PluginComponent =
  *
  * @example
  * ```ts
+ * import { readFileSync } from 'node:fs'
  * import type { PluginDefinition } from '@tech-vendor/api/testing'
- * import packageJson from '../package.json' with { type: 'json' }
+ *
+ * const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as object
  *
  * declare class OrdersComponent { onLoad(): void }
  * const plugin: PluginDefinition = { packageJson, components: [OrdersComponent] }

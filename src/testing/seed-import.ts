@@ -31,7 +31,18 @@ export interface SeedRecord {
   readonly headerLine: number
 }
 
-/** How many objects an import created and updated. */
+/**
+ * How many objects an import created and updated.
+ *
+ * @example
+ * ```ts
+ * import { createTestHost } from '@tech-vendor/api/testing'
+ *
+ * using host = createTestHost({ domains: { Tag: { fields: { name: 'STRING' } } } }).install()
+ * const result = host.importSeedCsv('Tag', 'name(*)\nurgent\nlater\n')
+ * console.log(result.created, result.updated) // 2 0
+ * ```
+ */
 export interface SeedImportResult {
   /** Objects created (no object had the key). */
   readonly created: number

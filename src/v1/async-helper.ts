@@ -1,4 +1,4 @@
-import { runNamedTask, runTask, scheduleAtFixRate } from '../api/async-dispatch.js'
+import { runNamedTask, runTask, scheduleAtFixRate, supplyAsync } from '../api/async-dispatch.js'
 import type { Runnable, RunnableObject, Supplier, Thread } from '../api/java-types.js'
 import { describeValue } from '../api/argument-checks.js'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
@@ -126,7 +126,7 @@ export class AsyncHelper {
    * @typeParam T - What the supplier produces.
    * @param supplier - The work to run; it may itself return a promise.
    * @returns A promise of the supplier's result.
-   * @throws {@link IllegalArgumentException} (synchronously) when `supplier` is not a function.
+   * @throws {@link IllegalArgumentException} (synchronously) when `supplier` is neither a function nor an object with `get()`.
    * @throws {@link IllegalStateException} (synchronously) when no runtime is bound.
    * @see {@link AsyncHelper.task} for work without a result.
    * @example
@@ -137,12 +137,6 @@ export class AsyncHelper {
    * ```
    */
   static supplyAsync<T>(supplier: Supplier<T>): Promise<T> {
-    const facet = hostFacet(members.supplyAsync, arguments)
-    if (typeof supplier !== 'function') {
-      throw new IllegalArgumentException(
-        `AsyncHelper.supplyAsync(supplier) expects a Supplier: a function that returns the result, got ${typeof supplier === 'object' && supplier != null ? 'an object' : describeValue(supplier)}.`,
-      )
-    }
-    return Promise.resolve(facet.supplyAsync(supplier))
+    return supplyAsync<T>(arguments, supplier)
   }
 }

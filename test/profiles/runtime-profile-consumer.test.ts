@@ -24,8 +24,7 @@ declare module '@tech-vendor/api' {
 const ann: PlatformUser = { id: 7, username: 'ann' }
 export const thread: Thread = AsyncHelper.task(() => undefined)
 export const named: Thread = AsyncHelper.task('export', () => undefined)
-// @ts-expect-error supplyAsync is on the 1.0.0-series facade only
-export const answer = AsyncHelper.supplyAsync(() => 42)
+export const answer: Promise<number> = AsyncHelper.supplyAsync(() => 42)
 MessageHelper.pushMessage(new Notification({ content: 'Ready', severity: MessageSeverity.INFO, toUser: ann }))
 export const status: 'OPEN' | 'CLOSED' | undefined = SimpleQuery.of('Order').get()?.status
 // @ts-expect-error absent at runtime
@@ -130,8 +129,9 @@ describe.each([
     expect(errors).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^src\/plugin\.ts:10 .*'void' is not assignable to type 'Thread'/),
-        expect.stringMatching(/^src\/plugin\.ts:14 Property 'pushMessage' does not exist/),
-        expect.stringMatching(/^src\/plugin\.ts:16 Unused '@ts-expect-error' directive/),
+        expect.stringMatching(/^src\/plugin\.ts:12 Property 'supplyAsync' does not exist/),
+        expect.stringMatching(/^src\/plugin\.ts:13 Property 'pushMessage' does not exist/),
+        expect.stringMatching(/^src\/plugin\.ts:15 Unused '@ts-expect-error' directive/),
         expect.stringMatching(/^src\/v1-plugin\.ts:5 Property 'pushMessage' does not exist/),
       ]),
     )

@@ -20,7 +20,7 @@ describe('the runtime profile is types over the same facades', () => {
   })
 
   it('has, at run time, every method its types give the facades', () => {
-    for (const name of ['scheduleAtFixRate', 'task'] as const) {
+    for (const name of ['scheduleAtFixRate', 'task', 'supplyAsync'] as const) {
       expect(typeof runtime.AsyncHelper[name], `AsyncHelper.${name}`).toBe('function')
     }
     expect(typeof runtime.MessageHelper.pushMessage).toBe('function')

@@ -2,18 +2,16 @@ import { AsyncHelper as DeclaredAsyncHelper } from '../../api/async-helper.js'
 import type { AsyncHelper as SeriesOneAsyncHelper } from '../../v1/async-helper.js'
 
 /**
- * What the runtime profile types on the root entry's `AsyncHelper`: the runtime's methods that the 0.0.5
- * facade dispatches. `supplyAsync` is the runtime's too, but only the 1.0.0-series facade
- * (`'@tech-vendor/api/v1'`) carries it.
+ * What the runtime profile types on the root entry's `AsyncHelper`: the runtime's methods, which the 0.0.5
+ * facade dispatches (`supplyAsync` is on the object though 0.0.5 does not declare it, as `pushMessage` is).
  */
-type RuntimeMethods = 'scheduleAtFixRate' | 'task'
+type RuntimeMethods = 'scheduleAtFixRate' | 'task' | 'supplyAsync'
 
 /**
  * `AsyncHelper` as the platform runtime 1.0.0-beta18 has it: `task(task)` returns the `Thread` that runs it,
  * `task(threadName, task)` exists, and the overloads the runtime lacks (`task(boolean, Runnable)`,
  * `task(ExecutorService, Runnable)`, `newForkJoinPool(int)`) do not. These are the 1.0.0 series'
- * declarations, with their documentation. For `supplyAsync`, import `AsyncHelper` from
- * `'@tech-vendor/api/v1'`.
+ * declarations, with their documentation, `supplyAsync` included.
  *
  * The object is the package's one `AsyncHelper`: only its type differs under the runtime profile.
  *

@@ -1,0 +1,65 @@
+// The README's "A first plugin" and its test, as a plugin author would write them (the Order and Customer
+// domains are declared for the whole test program by test/api/typed-domains.test-d.ts, with the README's shape).
+import { expect, test } from 'vitest'
+import { DomainHelper, QueryHelper, SimpleQuery, VendorPlatformComponent } from '../../src/index.js'
+import { createTestHost } from '../../src/testing/index.js'
+
+class OrderCleanup extends VendorPlatformComponent {
+  // Runs at every plugin load and reload: it must be repeatable.
+  override onLoad(): void {
+    QueryHelper.withTransaction(() => {
+      for (const order of SimpleQuery.of('Order').eq('status', 'OPEN').le('total', 0).listAll()) {
+        DomainHelper.updateDomain({ ...order, status: 'CLOSED' })
+      }
+    })
+  }
+}
+
+test('onLoad closes empty open orders', () => {
+  using host = createTestHost({
+    domains: {
+      Customer: { fields: { name: 'STRING' }, labelField: 'name' },
+      Order: {
+        fields: {
+          status: 'STRING',
+          total: 'DOUBLE',
+          customer: { type: 'DOMAIN_OBJECT', domain: 'Customer' },
+        },
+      },
+    },
+    seed: {
+      Customer: [{ name: 'Ada' }],
+      Order: [
+        { status: 'OPEN', total: 0 },
+        { status: 'OPEN', total: 25 },
+      ],
+    },
+  }).install()
+
+  new OrderCleanup().onLoad()
+
+  expect(
+    SimpleQuery.of('Order')
+      .eq('status', 'OPEN')
+      .listAll()
+      .map((o) => o.total),
+  ).toEqual([25])
+  expect(host.errors).toEqual([])
+})
+
+test('the README shows this example', async () => {
+  const { readFile } = await import('node:fs/promises')
+  const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8')
+  const code = (await readFile(new URL(import.meta.url), 'utf8')).split('\n')
+  // Every line of the plugin and of its test appears in the README, in the same order.
+  const body = code.slice(
+    code.indexOf('class OrderCleanup extends VendorPlatformComponent {'),
+    code.indexOf("test('the README shows this example', async () => {"),
+  )
+  let at = 0
+  for (const line of body.filter((l) => l.trim() !== '')) {
+    const found = readme.indexOf(line, at)
+    expect(found, `README line: ${line}`).toBeGreaterThanOrEqual(0)
+    at = found + line.length
+  }
+})
