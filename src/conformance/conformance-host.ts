@@ -48,7 +48,9 @@ export interface ConformanceIdentity {
 /**
  * A host as the conformance suite drives it. The suite reaches the host's behaviour through the public
  * facades only (`SimpleQuery`, `DomainHelper`, ...), which find it through the process-wide binding; these
- * members only start, stop and observe it. The reference host (`createTestHost`) has every member.
+ * members only start, stop and observe it, and the optional adapters reach host APIs that no facade has
+ * (plugin loading, seed data). A `TestHost` from `createTestHost` has every required member; the adapters
+ * are a few lines over its `loadPlugin`, `unloadPlugin`, `reloadPlugin` and `importSeedCsv`.
  *
  * @example
  * ```ts
@@ -133,6 +135,172 @@ export interface ConformanceHost {
    * reports the recording check as skipped.
    */
   readonly pushedMessages?: readonly unknown[]
+  /**
+   * Loads, unloads and reloads plugins (SPEC §7.8), so that the suite can check the plugin lifecycle and
+   * `BeanContainer`'s `PlatformAdapter` rule. Optional: without it the `plugins` group is reported as skipped,
+   * with the reason, never as passed.
+   */
+  readonly pluginLoader?: ConformancePluginLoader
+  /**
+   * Imports seed data CSV (SPEC §7.8). Optional: without it the `seed` group is reported as skipped, with the
+   * reason, never as passed.
+   */
+  readonly seedData?: ConformanceSeedData
+}
+
+/**
+ * A plugin's manifest as the suite gives it to {@link ConformancePluginLoader.load}: what the `vendorPlugin`
+ * field of a plugin's `package.json` holds.
+ *
+ * @example
+ * ```ts
+ * import type { ConformancePluginManifest } from '@tech-vendor/api/conformance'
+ *
+ * const manifest: ConformancePluginManifest = {
+ *   name: 'billing',
+ *   version: '1.0.0',
+ *   dependsOnPlugins: ['PlatformAdapter'],
+ * }
+ * ```
+ */
+export interface ConformancePluginManifest {
+  /** The plugin's name, unique among loaded plugins; `unload` and `reload` take it. */
+  readonly name: string
+  /** The plugin's version. */
+  readonly version: string
+  /**
+   * The plugins that must be loaded first. `PlatformAdapter` is the platform's built-in plugin, always
+   * loaded; `BeanContainer` works in the plugin's code only when it is listed.
+   */
+  readonly dependsOnPlugins: readonly string[]
+}
+
+/**
+ * A plugin as the suite gives it to {@link ConformancePluginLoader.load}.
+ *
+ * @example
+ * ```ts
+ * import { VendorPlatformComponent } from '@tech-vendor/api'
+ * import type { ConformancePluginDefinition } from '@tech-vendor/api/conformance'
+ *
+ * class Startup extends VendorPlatformComponent {
+ *   override onLoad(): void {
+ *     console.log('billing loaded')
+ *   }
+ * }
+ * const plugin: ConformancePluginDefinition = {
+ *   manifest: { name: 'billing', version: '1.0.0', dependsOnPlugins: ['PlatformAdapter'] },
+ *   components: [Startup],
+ *   beans: [],
+ * }
+ * ```
+ */
+export interface ConformancePluginDefinition {
+  /** The manifest: `{ name, version, dependsOnPlugins }`. */
+  readonly manifest: ConformancePluginManifest
+  /**
+   * The plugin's components: `VendorPlatformComponent` subclasses, which the host constructs with no argument
+   * at each load, as the platform does.
+   */
+  readonly components: readonly (new () => object)[]
+  /** Objects the plugin registers as beans: `BeanContainer` resolves them while the plugin is loaded. */
+  readonly beans: readonly object[]
+}
+
+/**
+ * The plugin lifecycle of a host (SPEC §7.8), as the conformance suite drives it: the optional
+ * {@link ConformanceHost.pluginLoader}. Every call happens while the host is installed.
+ *
+ * @example
+ * ```ts
+ * import type { ConformancePluginDefinition, ConformancePluginLoader } from '@tech-vendor/api/conformance'
+ *
+ * declare const runtime: {
+ *   deploy(plugin: ConformancePluginDefinition): void
+ *   undeploy(name: string): void
+ *   redeploy(name: string): void
+ * }
+ *
+ * const pluginLoader: ConformancePluginLoader = {
+ *   load: (definition) => runtime.deploy(definition),
+ *   unload: (name) => runtime.undeploy(name),
+ *   reload: (name) => runtime.redeploy(name),
+ * }
+ * ```
+ */
+export interface ConformancePluginLoader {
+  /**
+   * Loads a plugin: refuses it (throws, calling no `onLoad`) while a plugin its `dependsOnPlugins` names is
+   * not loaded (`PlatformAdapter` always is); constructs each component with no argument and calls its
+   * `onLoad()`, in order, before returning. The plugin's beans resolve through `BeanContainer` until it is
+   * unloaded. Code the plugin runs (`onLoad`, `offLoad`, the `AsyncHelper` tasks it starts) runs as the
+   * plugin, so that `BeanContainer` fails there with `IllegalStateException` unless the manifest lists
+   * `PlatformAdapter`.
+   *
+   * @param definition - The manifest, the component classes and the beans.
+   * @returns Anything; the suite ignores it.
+   */
+  load(definition: ConformancePluginDefinition): unknown
+  /**
+   * Unloads a loaded plugin: calls each component's `offLoad()` once, and forgets the plugin's beans.
+   *
+   * @param name - The plugin's manifest name.
+   */
+  unload(name: string): void
+  /**
+   * Reloads a loaded plugin, as the platform does: `offLoad()` of the current components, then new
+   * component instances whose `onLoad()` runs again, over the data the plugin wrote before.
+   *
+   * @param name - The plugin's manifest name.
+   * @returns Anything; the suite ignores it.
+   */
+  reload(name: string): unknown
+}
+
+/**
+ * The seed data import of a host (SPEC §7.8), as the conformance suite drives it: the optional
+ * {@link ConformanceHost.seedData}.
+ *
+ * @example
+ * ```ts
+ * import type { ConformanceSeedData } from '@tech-vendor/api/conformance'
+ *
+ * declare const runtime: { importSeed(domain: string, csv: string): { inserted: number; updated: number } }
+ *
+ * const seedData: ConformanceSeedData = {
+ *   importCsv: (domain, csv) => {
+ *     const { inserted, updated } = runtime.importSeed(domain, csv)
+ *     return { created: inserted, updated }
+ *   },
+ * }
+ * ```
+ */
+export interface ConformanceSeedData {
+  /**
+   * Imports a seed data CSV file into a domain, in the current tenant, with the platform's conventions: the
+   * first record is the header; `field(*)` marks a key column (a record whose key matches an object updates
+   * it, any other record creates one); a `ref.field` column sets the reference `ref` to the referenced
+   * domain's object whose `field` has the cell's value; BOOLEAN cells take `T`/`true` and `F`/`false`; lines
+   * starting with `;` are comments.
+   *
+   * All or nothing: a file with any problem imports nothing, and the call throws a typed error (its `name`
+   * is not plain `Error`) whose message names the 1-based line and column of the problem (`line 4`,
+   * `column 2`); lines count from the top of the file, comment lines included, and a column is the field's
+   * position in its record. Where the error has numeric `line` and `column` properties, they must agree.
+   *
+   * @param domain - The domain the file holds, such as `Customer`.
+   * @param csv - The file's text.
+   * @returns How many objects were created and how many updated.
+   */
+  importCsv(
+    domain: string,
+    csv: string,
+  ): {
+    /** Objects created: records whose key matched no object, or that have no key column. */
+    readonly created: number
+    /** Objects updated: records whose key matched an object. */
+    readonly updated: number
+  }
 }
 
 /**

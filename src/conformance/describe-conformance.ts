@@ -8,7 +8,9 @@ import { domainGroup } from './groups/domain-group.js'
 import type { GroupDefinition } from './groups/group-definition.js'
 import { messagesGroup } from './groups/messages-group.js'
 import { mismatchesGroup } from './groups/mismatches-group.js'
+import { pluginsGroup } from './groups/plugins-group.js'
 import { queryGroup } from './groups/query-group.js'
+import { seedGroup } from './groups/seed-group.js'
 import { storageGroup } from './groups/storage-group.js'
 import { tenancyGroup } from './groups/tenancy-group.js'
 import { transactionsGroup } from './groups/transactions-group.js'
@@ -23,18 +25,23 @@ const GROUPS: Readonly<Record<ConformanceGroup, GroupDefinition>> = {
   storage: storageGroup,
   beans: beansGroup,
   messages: messagesGroup,
+  plugins: pluginsGroup,
+  seed: seedGroup,
   mismatches: mismatchesGroup,
 }
 
 /**
  * Registers the conformance suite in the caller's vitest run: the behavioural rules of the reference host
- * (SPEC §7: query semantics, DomainHelper, transactions, tenancy, AsyncHelper, storage, beans, messages) and
- * the documented mismatches of SPEC §4, run against hosts made by `factory`. A host that passes behaves, for
- * plugin code, like the platform.
+ * (SPEC §7: query semantics, DomainHelper, transactions, tenancy, AsyncHelper, storage, beans, messages,
+ * plugins and seed data) and the documented mismatches of SPEC §4, run against hosts made by `factory`. A
+ * host that passes behaves, for plugin code, like the platform.
  *
  * Call it at the top level of a test file (or inside a `describe`). Each test makes a fresh host with
  * `factory`, installs it, drives it through the public facades only (`SimpleQuery`, `DomainHelper`,
- * `QueryHelper`, `StorageUtils`, `BeanContainer`, `AsyncHelper`, `MessageHelper`) and uninstalls it. Timing
+ * `QueryHelper`, `StorageUtils`, `BeanContainer`, `AsyncHelper`, `MessageHelper`, and plugin components
+ * that extend `VendorPlatformComponent`) and uninstalls it. Plugin loading and seed data are host APIs that
+ * no facade has: the `plugins` and `seed` groups reach them through the host's optional `pluginLoader` and
+ * `seedData` adapters, and report their tests as skipped, with the reason, for a host without them. Timing
  * checks use short real timers, so the suite switches the caller's fake timers off for its own tests.
  *
  * @param hostName - The host's name in the report: the suite is `conformance: <hostName>`.

@@ -23,6 +23,10 @@ export type {
   ConformanceFactory,
   ConformanceHost,
   ConformanceIdentity,
+  ConformancePluginDefinition,
+  ConformancePluginLoader,
+  ConformancePluginManifest,
+  ConformanceSeedData,
   ConformanceSetup,
 } from './conformance-host.js'
 export type { DomainDefinition, FieldDefinition, FieldType } from '../testing/test-host-options.js'

@@ -44,6 +44,12 @@ export interface SuiteContext {
 
 const HOST_METHODS = ['install', 'uninstall', 'runAs', 'current', 'whenIdle', 'readStoredFile'] as const
 
+/** The optional adapters of a host, with the methods each must have when it is given. */
+const ADAPTER_METHODS: readonly (readonly [adapter: string, methods: readonly string[]])[] = [
+  ['pluginLoader', ['load', 'unload', 'reload']],
+  ['seedData', ['importCsv']],
+]
+
 /**
  * Registers the hooks in the calling `describe` block and returns the context its tests use.
  * @internal
@@ -137,6 +143,25 @@ function checkHost(hostName: string, host: unknown): asserts host is Conformance
       `The conformance factory of '${hostName}' returned a host without ${missing.join(', ')}. ` +
         'A ConformanceHost has install(), uninstall(), runAs(identity, fn), current(), whenIdle() and readStoredFile(key) ' +
         '(docs/conformance.md).',
+    )
+  }
+  // The adapters are optional, but one that is given must be whole: a half adapter would skip nothing and
+  // fail in the middle of a test.
+  const problems: string[] = []
+  for (const [adapter, methods] of ADAPTER_METHODS) {
+    const value = (host as unknown as Record<string, unknown>)[adapter]
+    if (value === undefined) continue
+    const missing =
+      typeof value === 'object' && value !== null
+        ? methods.filter((name) => typeof (value as Record<string, unknown>)[name] !== 'function')
+        : methods
+    if (missing.length > 0)
+      problems.push(`${adapter} lacks ${missing.join(', ')} (give { ${methods.join(', ')} } or leave it out)`)
+  }
+  if (problems.length > 0) {
+    throw new IllegalArgumentException(
+      `The conformance factory of '${hostName}' returned a host whose optional adapters are incomplete: ` +
+        `${problems.join('; ')}. See docs/conformance.md.`,
     )
   }
 }

@@ -20,8 +20,11 @@ const output = mkdtempSync(join(tmpdir(), 'conformance-broken-'))
 
 let exitCode: number | null = null
 let assertions: Assertion[] = []
+/** The child's verbose report, without colours: it shows the note of each test skipped from within. */
+let verbose = ''
 
-// One child vitest run over fixtures/broken-hosts.conformance.ts: three hosts, one group each.
+// One child vitest run over fixtures/broken-hosts.conformance.ts: seven hosts, each under test in one or
+// two groups.
 beforeAll(() => {
   const report = join(output, 'report.json')
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')))
@@ -33,11 +36,14 @@ beforeAll(() => {
       '--config',
       join(here, 'fixtures', 'vitest.config.ts'),
       '--reporter=json',
-      `--outputFile=${report}`,
+      '--reporter=verbose',
+      `--outputFile.json=${report}`,
     ],
     { cwd: join(here, 'fixtures'), env, encoding: 'utf8', timeout: 110_000 },
   )
   exitCode = child.status
+  // eslint-disable-next-line no-control-regex -- the colour codes of the report
+  verbose = child.stdout.replace(/\u001b\[[0-9;]*m/g, '')
   if (!existsSync(report)) {
     throw new Error(
       `the child vitest run wrote no report (exit ${String(child.status)}):\n${child.stderr}${child.stdout}`,
@@ -96,6 +102,90 @@ describe('the conformance suite fails a host that breaks a rule', () => {
     for (const result of results) {
       expect(result.status).toBe('failed')
       expect(result.failureMessages.join('\n')).toContain('returned a host without install, uninstall, runAs')
+    }
+  })
+
+  test('a seed import that keeps the records before a bad line fails the nothing-imported rules', () => {
+    const host = 'half-writing seed host'
+    expect(
+      statusOf(
+        host,
+        'a value that does not fit its field is a typed error naming its line and column, and nothing is imported',
+      ),
+    ).toBe('failed')
+    expect(
+      statusOf(
+        host,
+        'a bad record late in the file leaves every object as it was: nothing created, nothing updated',
+      ),
+    ).toBe('failed')
+    expect(statusOf(host, 'lines starting with ; are comments, before the header and between records')).toBe(
+      'passed',
+    )
+    expect(
+      statusOf(
+        host,
+        'a field(*) column is the key: a record whose key matches an object updates it, the others create objects',
+      ),
+    ).toBe('passed')
+  })
+
+  test('a BeanContainer that ignores the PlatformAdapter rule fails it, and passes the rest of the plugin rules', () => {
+    const host = 'adapter-blind host'
+    expect(
+      statusOf(
+        host,
+        'BeanContainer in a plugin without PlatformAdapter in dependsOnPlugins is an IllegalStateException that says to add it',
+      ),
+    ).toBe('failed')
+    expect(
+      statusOf(
+        host,
+        'the PlatformAdapter rule holds in all code a plugin runs: the AsyncHelper tasks it starts and its offLoad',
+      ),
+    ).toBe('failed')
+    expect(
+      statusOf(
+        host,
+        'with PlatformAdapter in dependsOnPlugins, BeanContainer in the plugin resolves the host’s beans and the plugin’s own',
+      ),
+    ).toBe('passed')
+    expect(statusOf(host, 'reload calls offLoad, then onLoad on a new instance of each component')).toBe(
+      'passed',
+    )
+  })
+
+  test('a host without the optional adapters gets the plugins and seed tests skipped, with the reason, never passed', () => {
+    const host = 'adapterless host'
+    for (const [group, adapter] of [
+      ['plugins:', 'pluginLoader'],
+      ['seed:', 'seedData'],
+    ] as const) {
+      const results = [...resultsOf(host).values()].filter((a) => a.ancestorTitles[1]?.startsWith(group))
+      expect(results.length).toBeGreaterThan(0)
+      for (const result of results) {
+        expect(result.status).toBe('skipped')
+        // Skipped from within the test: the group's title carries no reason, the test's note does.
+        expect(result.ancestorTitles[1]).not.toContain('(skipped:')
+        const line = verbose
+          .split('\n')
+          .find((l) =>
+            l.includes(`conformance: ${host} > ${result.ancestorTitles[1] ?? ''} > ${result.title}`),
+          )
+        expect(line, `the verbose report's line for ${result.title}`).toBeDefined()
+        expect(line).toContain(`[the host has no ${adapter} adapter (ConformanceHost.${adapter})`)
+      }
+    }
+  })
+
+  test('an adapter without its methods fails every test that needs it, saying what it must have', () => {
+    const results = [...resultsOf('half-adapter host').values()].filter((a) =>
+      a.ancestorTitles[1]?.startsWith('seed:'),
+    )
+    expect(results.length).toBeGreaterThan(0)
+    for (const result of results) {
+      expect(result.status).toBe('failed')
+      expect(result.failureMessages.join('\n')).toContain('seedData lacks importCsv')
     }
   })
 

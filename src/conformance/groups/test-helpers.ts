@@ -1,5 +1,7 @@
+import type { TestContext } from 'vitest'
 import { DomainHelper } from '../../api/domain-helper.js'
 import type { DomainObject } from '../../api/domain-registry.js'
+import type { ConformanceHost } from '../conformance-host.js'
 
 /** What `fn` throws; fails the test when it returns. @internal */
 export function catchError(fn: () => unknown): unknown {
@@ -46,4 +48,24 @@ export function byId<T extends { readonly id: number }>(...objects: T[]): T[] {
 /** Waits `ms` milliseconds of real time. @internal */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** The optional adapters of a host, by member name. @internal */
+export type AdapterName = 'pluginLoader' | 'seedData'
+
+/**
+ * The host's adapter, or the test reported as skipped, saying which adapter the host lacks: a host without it
+ * never passes the rules that need it. @internal
+ */
+export function adapterOf<K extends AdapterName>(
+  context: TestContext,
+  host: ConformanceHost,
+  adapter: K,
+  what: string,
+): NonNullable<ConformanceHost[K]> {
+  const value = host[adapter]
+  if (value === undefined) {
+    context.skip(`the host has no ${adapter} adapter (ConformanceHost.${adapter}): ${what} not checked`)
+  }
+  return value
 }
