@@ -6,7 +6,7 @@ import type { Linkage } from '../runtime-contract/runtime-description.js'
 import { compareFindings, type Finding } from './finding.js'
 import { LIBRARY_NAME, LibraryFiles } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
-import { isV1Specifier, MemberMatcher, type MemberCall } from './member-matcher.js'
+import { isV1Specifier, MemberMatcher, type MemberReference } from './member-matcher.js'
 import type { PluginManifest } from './plugin-manifest.js'
 import type { RuleId, Severity } from './rules.js'
 import { UsageError } from './usage-error.js'
@@ -46,6 +46,7 @@ export function checkPlugin(options: CheckPluginOptions): Finding[] {
   const findings: Finding[] = []
   let v1Only: ReadonlySet<string> | undefined
   const manifestFile = relative(cwd, manifest.path).split(sep).join('/')
+  const target: Target = { manifest, manifestFile, linkage }
 
   for (const file of options.files) {
     const path = relative(cwd, file.fileName).split(sep).join('/')
@@ -138,8 +139,27 @@ export function checkPlugin(options: CheckPluginOptions): Finding[] {
         ) {
           checkImport(argument, node)
         }
-        const match = matcher.match(node)
-        if (match !== undefined) checkCall(t, match, manifest, manifestFile, linkage, report)
+        const match = matcher.matchCall(node)
+        if (match !== undefined) {
+          // Through a local constant: what holds for every overload was reported where it was bound.
+          const atReference = new Set(
+            match.via === undefined ? [] : referenceRules(match.via, target).map((r) => r.rule),
+          )
+          const use: Use = { kind: 'call', used: isValueUsed(t, node) }
+          for (const r of memberRules([match.member], match.member.id, target, use)) {
+            if (!atReference.has(r.rule)) report(match.at, r.rule, r.severity, r.message, r.hint)
+          }
+        }
+      } else if (
+        t.isPropertyAccessExpression(node) ||
+        t.isElementAccessExpression(node) ||
+        t.isBindingElement(node)
+      ) {
+        const reference = matcher.matchReference(node)
+        if (reference !== undefined) {
+          for (const r of referenceRules(reference, target))
+            report(reference.at, r.rule, r.severity, r.message, r.hint)
+        }
       }
       t.forEachChild(node, visit)
     }
@@ -148,92 +168,151 @@ export function checkPlugin(options: CheckPluginOptions): Finding[] {
   return findings.sort(compareFindings)
 }
 
-type Report = (node: ts.Node, rule: RuleId, severity: Severity, message: string, hint: string) => void
+/** What the plugin targets: its manifest and its linkage. */
+interface Target {
+  readonly manifest: PluginManifest
+  /** The manifest's path as findings name it. */
+  readonly manifestFile: string
+  readonly linkage: Linkage
+}
 
-/** The rules that a call to a library member can break. */
-function checkCall(
-  t: TypeScript,
-  { call, member, at }: MemberCall,
-  manifest: PluginManifest,
-  manifestFile: string,
-  linkage: Linkage,
-  report: Report,
-): void {
-  const declaredBy =
-    member.declaredIn.length === 0
-      ? 'no library line'
-      : member.declaredIn.length === 1
-        ? `the ${member.declaredIn[0]} library`
-        : `both library lines (${member.declaredIn.join(' and ')})`
-  if (member.runtime === 'absent') {
-    const failure =
-      linkage === 'static' ? `NoSuchMethodError ${jvmDescriptor(member)}` : 'MissingMethodException'
-    report(
-      at,
-      'absent-at-runtime',
-      'error',
-      `${member.id} is declared by ${declaredBy} but the platform runtime ${TARGET_RUNTIME} does not have it: the call fails with ${failure}.`,
-      member.instead ?? `Remove the call to ${member.id}.`,
-    )
-    return
-  }
-  if (member.returns !== member.runtimeReturns) {
-    const used = isValueUsed(t, call)
-    if (linkage === 'static') {
-      report(
-        at,
-        'linkage-mismatch',
-        'error',
-        `${member.id} is declared returning ${member.returns} by ${declaredBy}, but the platform runtime's method returns ${member.runtimeReturns}: ` +
-          `under static linkage the call fails with NoSuchMethodError ${jvmDescriptor(member)}.` +
-          (used
-            ? ` The value used here is a ${simpleName(member.runtimeReturns)} at run time, not ${member.returns}.`
-            : ''),
-        member.instead ?? `Call ${member.id} from dynamically linked code.`,
-      )
-    } else if (used) {
-      report(
-        at,
-        'linkage-mismatch',
-        'warning',
-        `${member.id} is declared returning ${member.returns} by ${declaredBy}, but the value used here is the runtime's ${member.runtimeReturns}. ` +
-          'It works under dynamic linkage only: statically linked code fails with NoSuchMethodError.',
-        member.instead ?? `Do not use the value of ${member.id}.`,
-      )
-    }
-  }
-  if (member.runtimeDeprecated !== undefined) {
-    report(
-      at,
-      'runtime-deprecated',
-      'warning',
-      `${member.owner}.${member.name} is deprecated by the platform runtime ${TARGET_RUNTIME}, which warns when the plugin first calls it.`,
-      member.runtimeDeprecated,
-    )
-  }
+/** How plugin code uses a member: a call (whose value is used or not), or a reference it may call later. */
+type Use = { readonly kind: 'call'; readonly used: boolean } | { readonly kind: 'reference' }
+
+/** One rule broken, as a finding says it. */
+interface RuleResult {
+  readonly rule: RuleId
+  readonly severity: Severity
+  readonly message: string
+  readonly hint: string
+}
+
+/**
+ * The rules a reference breaks whichever overload a later call reaches: those every overload of the name
+ * breaks. `MessageHelper.pushNotification` and `AsyncHelper.newForkJoinPool` are absent in every overload;
+ * a bare `AsyncHelper.task` of the 0.0.5 line is not (`task(Runnable)` exists), so it is reported for none.
+ */
+function referenceRules(reference: MemberReference, target: Target): RuleResult[] {
+  const { overloads } = reference
+  const [only] = overloads
+  const subject =
+    overloads.length === 1 && only !== undefined
+      ? only.id
+      : `${reference.owner}.${reference.name} (every overload)`
+  return memberRules(overloads, subject, target, { kind: 'reference' })
+}
+
+/** The rules one member breaks, as ids, for deciding which hold for every overload. */
+function brokenRules(member: MemberSpec, target: Target, use: Use): RuleId[] {
+  if (member.runtime === 'absent') return ['absent-at-runtime']
+  const broken: RuleId[] = []
   if (
-    manifest.apiVersion === '0.0.5' &&
+    member.returns !== member.runtimeReturns &&
+    (target.linkage === 'static' || (use.kind === 'call' && use.used))
+  )
+    broken.push('linkage-mismatch')
+  if (member.runtimeDeprecated !== undefined) broken.push('runtime-deprecated')
+  if (
+    target.manifest.apiVersion === '0.0.5' &&
     member.declaredIn.length > 0 &&
     !member.declaredIn.includes('0.0.5')
-  ) {
-    report(
-      at,
-      'api-version',
-      'error',
-      `${member.id} belongs to the 1.0.0 series of the library, but the plugin targets 0.0.5 (vendorPlugin.apiVersion in ${manifestFile}).`,
-      "Set vendorPlugin.apiVersion to '1.0.0' and import from '@tech-vendor/api/v1', or use only the 0.0.5 API.",
-    )
+  )
+    broken.push('api-version')
+  if (member.facet === 'beans' && !target.manifest.dependsOnPlugins.includes(PLATFORM_ADAPTER))
+    broken.push('platform-adapter-dependency')
+  return broken
+}
+
+/**
+ * The rules that every one of `members` breaks (one member for a call, every overload of a name for a
+ * reference), with the message and fix a finding prints; `subject` names the member in the message.
+ */
+function memberRules(
+  members: readonly MemberSpec[],
+  subject: string,
+  target: Target,
+  use: Use,
+): RuleResult[] {
+  const [first] = members
+  if (first === undefined) return []
+  const broken = members
+    .map((m) => new Set(brokenRules(m, target, use)))
+    .reduce((common, each) => new Set([...common].filter((r) => each.has(r))))
+  const lines = [...new Set(members.flatMap((m) => m.declaredIn))].sort()
+  const declaredBy =
+    lines.length === 0
+      ? 'no library line'
+      : lines.length === 1
+        ? `the ${lines[0]} library`
+        : `both library lines (${lines.join(' and ')})`
+  const descriptors = members.map((m) => jvmDescriptor(m)).join(' or ')
+  const fails = use.kind === 'call' ? 'the call fails' : 'a call through it fails'
+  const hint = (of: (m: MemberSpec) => string): string => [...new Set(members.map(of))].join(' ')
+  const { manifestFile } = target
+  const results: RuleResult[] = []
+
+  if (broken.has('absent-at-runtime')) {
+    const failure =
+      target.linkage === 'static' ? `NoSuchMethodError ${descriptors}` : 'MissingMethodException'
+    results.push({
+      rule: 'absent-at-runtime',
+      severity: 'error',
+      message: `${subject} is declared by ${declaredBy} but the platform runtime ${TARGET_RUNTIME} does not have it: ${fails} with ${failure}.`,
+      hint: hint((m) => m.instead ?? `Remove the call to ${m.id}.`),
+    })
   }
-  if (member.facet === 'beans' && !manifest.dependsOnPlugins.includes(PLATFORM_ADAPTER)) {
-    report(
-      at,
-      'platform-adapter-dependency',
-      'error',
-      `${member.owner}.${member.name} works only when the plugin depends on the built-in plugin ${PLATFORM_ADAPTER}, ` +
+  if (broken.has('linkage-mismatch')) {
+    if (target.linkage === 'static') {
+      const used = use.kind === 'call' && use.used
+      results.push({
+        rule: 'linkage-mismatch',
+        severity: 'error',
+        message:
+          `${subject} is declared returning ${first.returns} by ${declaredBy}, but the platform runtime's method returns ${first.runtimeReturns}: ` +
+          `under static linkage ${fails} with NoSuchMethodError ${descriptors}.` +
+          (used
+            ? ` The value used here is a ${simpleName(first.runtimeReturns)} at run time, not ${first.returns}.`
+            : ''),
+        hint: hint((m) => m.instead ?? `Call ${m.id} from dynamically linked code.`),
+      })
+    } else {
+      results.push({
+        rule: 'linkage-mismatch',
+        severity: 'warning',
+        message:
+          `${subject} is declared returning ${first.returns} by ${declaredBy}, but the value used here is the runtime's ${first.runtimeReturns}. ` +
+          'It works under dynamic linkage only: statically linked code fails with NoSuchMethodError.',
+        hint: hint((m) => m.instead ?? `Do not use the value of ${m.id}.`),
+      })
+    }
+  }
+  if (broken.has('runtime-deprecated')) {
+    results.push({
+      rule: 'runtime-deprecated',
+      severity: 'warning',
+      message: `${first.owner}.${first.name} is deprecated by the platform runtime ${TARGET_RUNTIME}, which warns when the plugin first calls it.`,
+      hint: hint((m) => m.runtimeDeprecated ?? ''),
+    })
+  }
+  if (broken.has('api-version')) {
+    results.push({
+      rule: 'api-version',
+      severity: 'error',
+      message: `${subject} belongs to the 1.0.0 series of the library, but the plugin targets 0.0.5 (vendorPlugin.apiVersion in ${manifestFile}).`,
+      hint: "Set vendorPlugin.apiVersion to '1.0.0' and import from '@tech-vendor/api/v1', or use only the 0.0.5 API.",
+    })
+  }
+  if (broken.has('platform-adapter-dependency')) {
+    results.push({
+      rule: 'platform-adapter-dependency',
+      severity: 'error',
+      message:
+        `${first.owner}.${first.name} works only when the plugin depends on the built-in plugin ${PLATFORM_ADAPTER}, ` +
         `and vendorPlugin.dependsOnPlugins in ${manifestFile} does not list it.`,
-      `Add "${PLATFORM_ADAPTER}" to vendorPlugin.dependsOnPlugins in package.json.`,
-    )
+      hint: `Add "${PLATFORM_ADAPTER}" to vendorPlugin.dependsOnPlugins in package.json.`,
+    })
   }
+  return results
 }
 
 function v1ImportMessage(names: string, manifestFile: string): [string, string] {

@@ -4,12 +4,49 @@ import type { LibraryLine } from '../runtime-contract/runtime-description.js'
 import type { LibraryFiles } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
 
+/**
+ * A place where plugin code takes a library member without calling it there: `MessageHelper.pushNotification`
+ * passed on or bound to a name, `AsyncHelper['newForkJoinPool']`, `const { task } = AsyncHelper`.
+ */
+export interface MemberReference {
+  /** The expression or binding element that takes the member. */
+  readonly node: ts.Node
+  /** Where to report: the member's name (or the string key). */
+  readonly at: ts.Node
+  /** The facade and the member name, such as `AsyncHelper` and `task`. */
+  readonly owner: string
+  readonly name: string
+  /**
+   * Every overload of the name on the library line the member is taken from: what a call through the
+   * reference may reach, since the arguments that choose among them are not known here.
+   */
+  readonly overloads: readonly MemberSpec[]
+}
+
 /** A call of plugin code resolved to the library member it reaches. */
 export interface MemberCall {
   readonly call: ts.CallExpression
   /** The member, as the facade that runs the call dispatches it. */
   readonly member: MemberSpec
   /** Where to report: the called name. */
+  readonly at: ts.Node
+  /**
+   * The reference the call goes through when it calls a local constant bound to the member
+   * (`const push = MessageHelper.pushNotification; push(n)`): what holds for every overload is reported
+   * there, once, and only the rest at the call.
+   */
+  readonly via?: MemberReference
+}
+
+/** What a reference resolves to before an overload is chosen. */
+interface Resolved {
+  readonly owner: string
+  readonly name: string
+  /** Every member of the table by that owner and name, all library lines. */
+  readonly candidates: readonly MemberSpec[]
+  /** The library line whose facade the member is taken from. */
+  readonly line: LibraryLine
+  /** Where to report. */
   readonly at: ts.Node
 }
 
@@ -49,10 +86,15 @@ function overlaps(a: Kinds, b: Kinds): boolean {
 /** Where the library's `v1` entry lives, in its sources or in its build. */
 const V1_PATH = /[\\/]v1(?:[\\/]|\.d\.[cm]?ts$|\.[cm]?[jt]s$)/
 
+/** `fn.call(thisArg, ...args)` and `fn.apply(thisArg, [args])`: calls of `fn` with the arguments shifted. */
+const FORWARDERS = new Set(['call', 'apply'])
+
 /**
- * Maps calls in plugin code to the library's member table, through the type checker: the called
- * declaration must be the library's (not a plugin's own method of the same name), and the overload is
- * chosen by the arguments, as the facade that runs the call chooses it.
+ * Maps plugin code to the library's member table, through the type checker. A member is the library's when
+ * the property the type checker resolves is declared in the library, or, for a member the runtime has
+ * beyond the declared surface (`pushMessage`, `supplyAsync` on the root), when the object it is read from
+ * is the library's facade. A plugin's own method of the same name is neither. A call's overload is chosen by
+ * its arguments, as the facade that runs the call chooses it.
  */
 export class MemberMatcher {
   readonly #ts: TypeScript
@@ -60,7 +102,7 @@ export class MemberMatcher {
   readonly #library: LibraryFiles
   /** Members by `Owner.name`. */
   readonly #byName = new Map<string, MemberSpec[]>()
-  /** Every member name, to skip calls that cannot be one before asking the type checker. */
+  /** Every member name, to skip what cannot be one before asking the type checker. */
   readonly #names = new Set<string>()
 
   constructor(
@@ -81,102 +123,290 @@ export class MemberMatcher {
     }
   }
 
-  /** The library member `call` reaches, or `undefined` when it reaches none. */
-  match(call: ts.CallExpression): MemberCall | undefined {
+  /**
+   * The library member `call` reaches, or `undefined` when it reaches none: `X.m(...)`, `X['m'](...)`,
+   * `X.m.call(thisArg, ...)`, `X.m.apply(thisArg, [...])`, and the call of a local constant bound to a member
+   * (`const push = X.m`, `const { m } = X`, `const push = X.m.bind(X)`).
+   */
+  matchCall(call: ts.CallExpression): MemberCall | undefined {
     const t = this.#ts
-    const callee = skipParentheses(t, call.expression)
-    const nameNode = t.isPropertyAccessExpression(callee)
-      ? callee.name
-      : t.isIdentifier(callee)
-        ? callee
-        : undefined
-    if (nameNode === undefined || !this.#mayBeMember(nameNode)) return undefined
-
-    const signature = this.#checker.getResolvedSignature(call)
-    const declaration = signature?.declaration
-    if (signature === undefined || declaration === undefined || t.isJSDocSignature(declaration))
-      return undefined
-    if (!this.#library.has(declaration.getSourceFile().fileName)) return undefined
-    const owner = ownerName(t, declaration)
-    const name =
-      declaration.name !== undefined && t.isIdentifier(declaration.name)
-        ? declaration.name.text
-        : nameNode.text
-    if (owner === undefined) return undefined
-    const candidates = this.#byName.get(`${owner}.${name}`)
-    if (candidates === undefined) return undefined
-
-    const member = this.#choose(candidates, call, signature, declaration)
-    return member === undefined ? undefined : { call, member, at: nameNode }
+    const callee = skipOuter(t, call.expression)
+    if (t.isPropertyAccessExpression(callee) && FORWARDERS.has(callee.name.text)) {
+      const args = forwardedArguments(t, call, callee.name.text)
+      const forwarded =
+        args === undefined ? undefined : this.#matchAt(call, skipOuter(t, callee.expression), args, false)
+      if (forwarded !== undefined) return forwarded
+    }
+    return this.#matchAt(call, callee, call.arguments, true)
   }
 
-  #mayBeMember(name: ts.Identifier | ts.PrivateIdentifier): boolean {
-    if (this.#names.has(name.text)) return true
-    // `const { task: run } = AsyncHelper; run(...)`: the binding names the member.
-    if (!this.#ts.isIdentifier(name)) return false
-    const declaration = this.#checker.getSymbolAtLocation(name)?.declarations?.[0]
+  /**
+   * The library member `node` takes without calling it there (a property or element access, or a binding
+   * element of an object pattern), or `undefined`. Not a reference: the callee of a call {@link matchCall}
+   * matches, a feature test (`typeof X.m`, `if (X.m)`, `X.m === undefined`), a write.
+   */
+  matchReference(node: ts.Node): MemberReference | undefined {
+    const t = this.#ts
+    let resolved: Resolved | undefined
+    if (t.isPropertyAccessExpression(node) || t.isElementAccessExpression(node)) {
+      if (this.#isCalled(node) || isFeatureTest(t, node) || isWritten(t, node)) return undefined
+      resolved = this.#resolve(node)
+    } else if (t.isBindingElement(node)) {
+      resolved = this.#resolveBinding(node)
+    }
+    return resolved === undefined ? undefined : this.#referenceOf(node, resolved)
+  }
+
+  #matchAt(
+    call: ts.CallExpression,
+    target: ts.Expression,
+    args: readonly ts.Expression[],
+    direct: boolean,
+  ): MemberCall | undefined {
+    let resolved: Resolved | undefined
+    let via: MemberReference | undefined
+    if (this.#ts.isIdentifier(target)) {
+      const alias = this.#aliasOf(target)
+      if (alias === undefined) return undefined
+      via = alias.reference
+      resolved = { ...alias.resolved, at: target }
+    } else {
+      resolved = this.#resolve(target)
+    }
+    if (resolved === undefined) return undefined
+    const member = this.#choose(resolved, args, direct ? call : undefined)
+    if (member === undefined) return undefined
+    return via === undefined ? { call, member, at: resolved.at } : { call, member, at: resolved.at, via }
+  }
+
+  /** Whether a call {@link matchCall} matches calls `node`: as its callee, or as `node.call(...)` / `node.apply(...)`. */
+  #isCalled(node: ts.Expression): boolean {
+    const t = this.#ts
+    const outer = outermost(t, node)
+    const parent = outer.parent
+    if (t.isCallExpression(parent) && parent.expression === outer) return true
+    if (!t.isPropertyAccessExpression(parent) || !FORWARDERS.has(parent.name.text)) return false
+    const forwarder = outermost(t, parent)
+    const call = forwarder.parent
     return (
-      declaration !== undefined &&
-      this.#ts.isBindingElement(declaration) &&
-      declaration.propertyName !== undefined &&
-      this.#ts.isIdentifier(declaration.propertyName) &&
-      this.#names.has(declaration.propertyName.text)
+      t.isCallExpression(call) &&
+      call.expression === forwarder &&
+      forwardedArguments(t, call, parent.name.text) !== undefined
     )
   }
 
+  /** `X.m` or `X['m']` (a string key, or a constant one on the library's facade) resolved to a library member. */
+  #resolve(expression: ts.Expression): Resolved | undefined {
+    const t = this.#ts
+    const checker = this.#checker
+    if (t.isPropertyAccessExpression(expression)) {
+      const name = expression.name
+      if (!t.isIdentifier(name) || !this.#names.has(name.text)) return undefined
+      const property = checker.getSymbolAtLocation(name)
+      return this.#resolveProperty(name.text, property, expression.expression, name)
+    }
+    if (!t.isElementAccessExpression(expression)) return undefined
+    const key = skipOuter(t, expression.argumentExpression)
+    const receiver = expression.expression
+    let name: string | undefined
+    if (t.isStringLiteralLike(key)) {
+      name = key.text
+    } else if (
+      (t.isIdentifier(key) || t.isPropertyAccessExpression(key)) &&
+      this.#facadeOf(receiver) !== undefined
+    ) {
+      // A constant key (`const key = 'pushNotification'`); asked only on a facade, so indexing stays cheap.
+      const type = checker.getTypeAtLocation(key)
+      if (type.isStringLiteral()) name = type.value
+    }
+    if (name === undefined || !this.#names.has(name)) return undefined
+    const property = checker.getPropertyOfType(checker.getTypeAtLocation(receiver), name)
+    return this.#resolveProperty(name, property, receiver, key)
+  }
+
+  /** The member an object pattern's element takes: `task` in `const { task } = AsyncHelper`. */
+  #resolveBinding(element: ts.BindingElement): Resolved | undefined {
+    const t = this.#ts
+    const pattern = element.parent
+    if (!t.isObjectBindingPattern(pattern)) return undefined
+    const key = element.propertyName ?? element.name
+    if (!t.isIdentifier(key) && !t.isStringLiteralLike(key)) return undefined
+    if (!this.#names.has(key.text)) return undefined
+    const property = this.#checker.getPropertyOfType(this.#checker.getTypeAtLocation(pattern), key.text)
+    const declaration = pattern.parent
+    const receiver = t.isVariableDeclaration(declaration) ? declaration.initializer : undefined
+    return this.#resolveProperty(key.text, property, receiver, key)
+  }
+
+  #resolveProperty(
+    name: string,
+    property: ts.Symbol | undefined,
+    receiver: ts.Expression | undefined,
+    at: ts.Node,
+  ): Resolved | undefined {
+    let owner: string | undefined
+    let file: string | undefined
+    if (property !== undefined) {
+      const declaration = property.declarations?.find((d) => this.#library.has(d.getSourceFile().fileName))
+      // Declared elsewhere: the plugin's own method that shares the name.
+      if (declaration === undefined) return undefined
+      owner = ownerName(this.#ts, declaration)
+      file = declaration.getSourceFile().fileName
+    } else if (receiver !== undefined) {
+      // No such property in the declared types, but the object is the library's facade, which carries the
+      // members the runtime has beyond them (pushMessage, task(threadName, task) and supplyAsync on the root).
+      const facade = this.#facadeOf(receiver)
+      owner = facade?.owner
+      file = facade?.file
+    }
+    if (owner === undefined) return undefined
+    const candidates = this.#byName.get(`${owner}.${name}`)
+    if (candidates === undefined) return undefined
+    return { owner, name, candidates, line: this.#lineOf(receiver, file), at }
+  }
+
+  /** The facade class `receiver` names (`AsyncHelper`, `api.AsyncHelper`), if it is the library's. */
+  #facadeOf(receiver: ts.Expression): { owner: string; file: string } | undefined {
+    const t = this.#ts
+    const node = skipOuter(t, receiver)
+    if (!t.isIdentifier(node) && !t.isPropertyAccessExpression(node)) return undefined
+    let symbol = this.#checker.getSymbolAtLocation(node)
+    if (symbol !== undefined && symbol.flags & t.SymbolFlags.Alias)
+      symbol = this.#checker.getAliasedSymbol(symbol)
+    for (const declaration of symbol?.declarations ?? []) {
+      const file = declaration.getSourceFile().fileName
+      if (
+        (t.isClassDeclaration(declaration) || t.isVariableDeclaration(declaration)) &&
+        declaration.name !== undefined &&
+        t.isIdentifier(declaration.name) &&
+        this.#library.has(file)
+      ) {
+        return { owner: declaration.name.text.replace(/\$\d+$/, ''), file }
+      }
+    }
+    return undefined
+  }
+
+  /**
+   * The reference a call of the local constant `name` goes through, if the constant is bound to a library
+   * member: `const push = X.m`, `const push = X.m.bind(X)`, `const { m: push } = X`.
+   */
+  #aliasOf(name: ts.Identifier): { reference: MemberReference; resolved: Resolved } | undefined {
+    const t = this.#ts
+    let symbol = this.#checker.getSymbolAtLocation(name)
+    if (symbol !== undefined && symbol.flags & t.SymbolFlags.Alias)
+      symbol = this.#checker.getAliasedSymbol(symbol)
+    const declaration = symbol?.valueDeclaration
+    if (declaration === undefined) return undefined
+    if (!(t.isVariableDeclaration(declaration) || t.isBindingElement(declaration))) return undefined
+    if ((t.getCombinedNodeFlags(declaration) & t.NodeFlags.Const) === 0) return undefined
+    let node: ts.Node
+    let resolved: Resolved | undefined
+    if (t.isBindingElement(declaration)) {
+      node = declaration
+      resolved = this.#resolveBinding(declaration)
+    } else {
+      if (declaration.initializer === undefined) return undefined
+      let initializer = skipOuter(t, declaration.initializer)
+      if (
+        t.isCallExpression(initializer) &&
+        initializer.arguments.length === 1 &&
+        t.isPropertyAccessExpression(skipOuter(t, initializer.expression))
+      ) {
+        // `X.m.bind(X)`: the same function, its `this` fixed.
+        const bind = skipOuter(t, initializer.expression) as ts.PropertyAccessExpression
+        if (bind.name.text !== 'bind') return undefined
+        initializer = skipOuter(t, bind.expression)
+      }
+      node = initializer
+      resolved = this.#resolve(initializer)
+    }
+    return resolved === undefined ? undefined : { reference: this.#referenceOf(node, resolved), resolved }
+  }
+
+  #referenceOf(node: ts.Node, resolved: Resolved): MemberReference {
+    const onLine = resolved.candidates.filter((m) => m.declaredIn.includes(resolved.line))
+    return {
+      node,
+      at: resolved.at,
+      owner: resolved.owner,
+      name: resolved.name,
+      overloads: onLine.length > 0 ? onLine : resolved.candidates,
+    }
+  }
+
+  /**
+   * The overload the facade dispatches for these arguments. Each argument's kind must fit the member's Java
+   * parameter; where the call type-checks, the parameter the type checker chose must fit it too. A call
+   * that does not type-check against the declared surface (`task(threadName, task)` on the root, written
+   * for the runtime profile) is matched by its arguments alone. Ties go to the line the facade belongs to.
+   */
   #choose(
-    candidates: readonly MemberSpec[],
-    call: ts.CallExpression,
-    signature: ts.Signature,
-    declaration: ts.SignatureDeclaration,
+    resolved: Resolved,
+    args: readonly ts.Expression[],
+    call: ts.CallExpression | undefined,
   ): MemberSpec | undefined {
-    const args = call.arguments
-    const spread = args.some((a) => this.#ts.isSpreadElement(a))
-    let pool = spread ? [...candidates] : candidates.filter((m) => arityFits(m, args.length))
+    const t = this.#ts
+    const spread = args.some((a) => t.isSpreadElement(a))
+    let pool = spread
+      ? [...resolved.candidates]
+      : resolved.candidates.filter((m) => arityFits(m, args.length))
     if (pool.length > 1) {
-      const parameters = signature.getParameters()
-      const fitting = pool.filter((m) =>
+      const signature = call === undefined ? undefined : this.#librarySignature(call)
+      const parameters = signature?.getParameters()
+      const argumentKinds = args.map((a) =>
+        t.isSpreadElement(a) ? undefined : this.#kindsOf(this.#checker.getTypeAtLocation(a)),
+      )
+      const fits = (m: MemberSpec, byParameter: boolean): boolean =>
         m.parameters.every((javaType, i) => {
           const java = JAVA_KINDS[javaType] ?? ANY
+          const argument = argumentKinds[i]
+          if (argument === undefined) return true
+          if (!overlaps(java, argument)) return false
+          if (!byParameter || parameters === undefined || call === undefined) return true
           const parameter = parameters[Math.min(i, parameters.length - 1)]
-          const argument = args[i]
-          if (argument === undefined || this.#ts.isSpreadElement(argument)) return true
-          const declared =
-            parameter === undefined
-              ? ANY
-              : this.#kindsOf(this.#checker.getTypeOfSymbolAtLocation(parameter, call))
           return (
-            overlaps(java, declared) &&
-            overlaps(java, this.#kindsOf(this.#checker.getTypeAtLocation(argument)))
+            parameter === undefined ||
+            overlaps(java, this.#kindsOf(this.#checker.getTypeOfSymbolAtLocation(parameter, call)))
           )
-        }),
-      )
+        })
+      let fitting = pool.filter((m) => fits(m, true))
+      if (fitting.length === 0) fitting = pool.filter((m) => fits(m, false))
       if (fitting.length > 0) pool = fitting
     }
     if (pool.length > 1) {
-      const line = this.#lineOf(call, declaration)
-      const ofLine = pool.filter((m) => m.declaredIn.includes(line))
+      const ofLine = pool.filter((m) => m.declaredIn.includes(resolved.line))
       if (ofLine.length > 0) pool = ofLine
     }
     return pool[0]
   }
 
+  /** The signature the type checker resolved `call` to, when it is the library's. */
+  #librarySignature(call: ts.CallExpression): ts.Signature | undefined {
+    const signature = this.#checker.getResolvedSignature(call)
+    const declaration = signature?.declaration
+    if (declaration === undefined || this.#ts.isJSDocSignature(declaration)) return undefined
+    return this.#library.has(declaration.getSourceFile().fileName) ? signature : undefined
+  }
+
   /**
-   * The library line whose facade runs `call`: the entry the called object was imported from
+   * The library line whose facade the member is taken from: the entry the object was imported from
    * (`@tech-vendor/api/v1` is the 1.0.0 series; the root, with or without the runtime profile, is 0.0.5),
-   * else the entry that declares the called method.
+   * else the entry that declares it.
    */
-  #lineOf(call: ts.CallExpression, declaration: ts.SignatureDeclaration): LibraryLine {
+  #lineOf(receiver: ts.Expression | undefined, declarationFile: string | undefined): LibraryLine {
     const t = this.#ts
-    let root: ts.Expression = call.expression
+    let root: ts.Expression | undefined = receiver
     while (
-      t.isPropertyAccessExpression(root) ||
-      t.isElementAccessExpression(root) ||
-      t.isParenthesizedExpression(root)
+      root !== undefined &&
+      (t.isPropertyAccessExpression(root) ||
+        t.isElementAccessExpression(root) ||
+        t.isParenthesizedExpression(root) ||
+        t.isNonNullExpression(root))
     ) {
       root = root.expression
     }
-    if (t.isIdentifier(root)) {
+    if (root !== undefined && t.isIdentifier(root)) {
       const symbol = this.#checker.getSymbolAtLocation(root)
       const alias =
         symbol !== undefined && symbol.flags & t.SymbolFlags.Alias ? symbol.declarations?.[0] : undefined
@@ -194,7 +424,7 @@ export class MemberMatcher {
       if (specifier !== undefined && t.isStringLiteral(specifier))
         return isV1Specifier(specifier.text) ? '1.0.0' : '0.0.5'
     }
-    return V1_PATH.test(declaration.getSourceFile().fileName) ? '1.0.0' : '0.0.5'
+    return declarationFile !== undefined && V1_PATH.test(declarationFile) ? '1.0.0' : '0.0.5'
   }
 
   #kindsOf(type: ts.Type, depth = 0): Kinds {
@@ -240,10 +470,96 @@ function arityFits(member: MemberSpec, count: number): boolean {
   return varargs ? count >= n - 1 : count === n
 }
 
-function skipParentheses(t: TypeScript, node: ts.Expression): ts.Expression {
+/** `node` without the parentheses, non-null assertions and type assertions around it. */
+function skipOuter(t: TypeScript, node: ts.Expression): ts.Expression {
   let e = node
-  while (t.isParenthesizedExpression(e) || t.isNonNullExpression(e)) e = e.expression
+  while (
+    t.isParenthesizedExpression(e) ||
+    t.isNonNullExpression(e) ||
+    t.isAsExpression(e) ||
+    t.isSatisfiesExpression(e) ||
+    t.isTypeAssertionExpression(e)
+  )
+    e = e.expression
   return e
+}
+
+/** The outermost of the parentheses and assertions {@link skipOuter} skips around `node`. */
+function outermost(t: TypeScript, node: ts.Expression): ts.Expression {
+  let e = node
+  for (;;) {
+    const parent = e.parent
+    if (
+      (t.isParenthesizedExpression(parent) ||
+        t.isNonNullExpression(parent) ||
+        t.isAsExpression(parent) ||
+        t.isSatisfiesExpression(parent) ||
+        t.isTypeAssertionExpression(parent)) &&
+      parent.expression === e
+    )
+      e = parent
+    else return e
+  }
+}
+
+/**
+ * The arguments `fn.call(thisArg, ...args)` or `fn.apply(thisArg, [...args])` passes to `fn`; `undefined`
+ * for `apply` with an array the checker cannot see into.
+ */
+function forwardedArguments(
+  t: TypeScript,
+  call: ts.CallExpression,
+  forwarder: string,
+): readonly ts.Expression[] | undefined {
+  if (forwarder === 'call') return call.arguments.slice(1)
+  const list = call.arguments[1]
+  if (list === undefined) return []
+  const array = skipOuter(t, list)
+  return t.isArrayLiteralExpression(array) ? array.elements : undefined
+}
+
+/**
+ * Whether `node` is only tested for being there: `typeof X.m`, `!X.m`, `X.m === undefined`, `if (X.m)`,
+ * `X.m ? a : b`, `X.m && X.m(n)`. The test itself fails nowhere; the call it guards is checked as a call.
+ * (`X.m ?? fallback` and `X.m || fallback` are references: the member is their value when it is there.)
+ */
+function isFeatureTest(t: TypeScript, node: ts.Expression): boolean {
+  const outer = outermost(t, node)
+  const parent = outer.parent
+  const k = t.SyntaxKind
+  if (t.isTypeOfExpression(parent)) return true
+  if (t.isPrefixUnaryExpression(parent)) return parent.operator === k.ExclamationToken
+  if (t.isBinaryExpression(parent)) {
+    const op = parent.operatorToken.kind
+    return (
+      op === k.EqualsEqualsToken ||
+      op === k.ExclamationEqualsToken ||
+      op === k.EqualsEqualsEqualsToken ||
+      op === k.ExclamationEqualsEqualsToken ||
+      (op === k.AmpersandAmpersandToken && parent.left === outer)
+    )
+  }
+  if (t.isIfStatement(parent) || t.isWhileStatement(parent) || t.isDoStatement(parent))
+    return parent.expression === outer
+  if (t.isConditionalExpression(parent)) return parent.condition === outer
+  if (t.isForStatement(parent)) return parent.condition === outer
+  return false
+}
+
+/** Whether `node` is written to or deleted (a test stubbing the member), not read. */
+function isWritten(t: TypeScript, node: ts.Expression): boolean {
+  const outer = outermost(t, node)
+  const parent = outer.parent
+  const k = t.SyntaxKind
+  if (t.isDeleteExpression(parent)) return true
+  if (t.isPrefixUnaryExpression(parent) || t.isPostfixUnaryExpression(parent))
+    return parent.operator === k.PlusPlusToken || parent.operator === k.MinusMinusToken
+  return (
+    t.isBinaryExpression(parent) &&
+    parent.left === outer &&
+    parent.operatorToken.kind >= k.FirstAssignment &&
+    parent.operatorToken.kind <= k.LastAssignment
+  )
 }
 
 /**

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, extname, join, relative, resolve, sep } from 'node:path'
 import type ts from 'typescript'
 import type { TypeScript } from './load-typescript.js'
+import { isRuntimeProfileCondition } from './runtime-profile-conditions.js'
 import { UsageError } from './usage-error.js'
 
 /** The plugin's program and the files of it that the checker reports on. */
@@ -11,6 +12,8 @@ export interface PluginProgram {
   readonly files: readonly ts.SourceFile[]
   /** The tsconfig the program was built from, if any. */
   readonly tsconfig: string | undefined
+  /** The runtime-profile conditions the tsconfig's `customConditions` named, which the program leaves out. */
+  readonly ignoredConditions: readonly string[]
 }
 
 /**
@@ -164,6 +167,9 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
     )
   }
 
+  const ignoredConditions = (compilerOptions.customConditions ?? []).filter(isRuntimeProfileCondition)
+  if (ignoredConditions.length > 0) compilerOptions = withoutRuntimeProfile(compilerOptions)
+
   const host = cachingHost(typescript, compilerOptions, options.cache)
   const program = typescript.createProgram({
     rootNames,
@@ -177,7 +183,20 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
   const files = program
     .getSourceFiles()
     .filter((sf) => !sf.isDeclarationFile && roots.has(resolve(sf.fileName)) && inPaths(resolve(sf.fileName)))
-  return { program, files, tsconfig }
+  return { program, files, tsconfig, ignoredConditions }
+}
+
+/**
+ * `options` without the package's runtime-profile conditions, every other custom condition kept. Under a
+ * profile the members the runtime lacks do not exist for the type checker, so a call to one resolves to
+ * nothing; the checker resolves calls against the declared surface instead, where every such member exists,
+ * and decides from the member table what the runtime has.
+ */
+function withoutRuntimeProfile(options: ts.CompilerOptions): ts.CompilerOptions {
+  const kept = (options.customConditions ?? []).filter((c) => !isRuntimeProfileCondition(c))
+  const rest = { ...options }
+  delete rest.customConditions
+  return kept.length > 0 ? { ...rest, customConditions: kept } : rest
 }
 
 /**

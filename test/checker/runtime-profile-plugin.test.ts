@@ -1,0 +1,133 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import ts from 'typescript'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPluginProgram } from '../../src/checker/plugin-program.js'
+import { isRuntimeProfileCondition } from '../../src/checker/runtime-profile-conditions.js'
+import { fixturesDir, repoRoot, sourceFileCache, vendorApi } from './fixture-plugins.js'
+
+const PROFILE = 'tech-vendor-runtime-1.0.0-beta18'
+
+interface ExportTarget {
+  readonly [condition: string]: string | ExportTarget
+}
+
+/** The package's `exports` map. */
+function packageExports(): Record<string, ExportTarget | string> {
+  return (
+    JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      exports: Record<string, ExportTarget>
+    }
+  ).exports
+}
+
+/** Every condition named anywhere under `target`. */
+function conditionsOf(target: ExportTarget | string): string[] {
+  return typeof target === 'string'
+    ? []
+    : Object.entries(target).flatMap(([condition, inner]) => [condition, ...conditionsOf(inner)])
+}
+
+/**
+ * The package as a plugin installs it, with its declarations read from the sources: the `types` conditions
+ * of each entry (runtime profile included) mapped from `dist/*.d.ts` to `src/*.ts`, so no build is needed.
+ */
+function sourcePackage(): object {
+  const exports: Record<string, unknown> = {}
+  for (const [entry, target] of Object.entries(packageExports())) {
+    if (typeof target === 'string') continue
+    const esm = target['import']
+    const types = typeof esm === 'object' ? esm['types'] : undefined
+    if (types === undefined) continue
+    const toSource = (path: string): string => path.replace(/^\.\/dist\/(.*)\.d\.ts$/, './src/$1.ts')
+    exports[entry] = {
+      types:
+        typeof types === 'string'
+          ? toSource(types)
+          : Object.fromEntries(Object.entries(types).map(([c, p]) => [c, toSource(p as string)])),
+    }
+  }
+  return { name: '@tech-vendor/api', type: 'module', exports }
+}
+
+let plugin: string
+
+beforeAll(() => {
+  plugin = mkdtempSync(join(tmpdir(), 'vendor-api-profiled-plugin-'))
+  cpSync(join(fixturesDir, 'runtime-profile'), plugin, { recursive: true })
+  const installed = join(plugin, 'node_modules', '@tech-vendor', 'api')
+  mkdirSync(installed, { recursive: true })
+  writeFileSync(join(installed, 'package.json'), JSON.stringify(sourcePackage()))
+  symlinkSync(join(repoRoot, 'src'), join(installed, 'src'), 'dir')
+})
+
+afterAll(() => rmSync(plugin, { recursive: true, force: true }))
+
+interface JsonFinding {
+  readonly file: string
+  readonly line: number
+  readonly rule: string
+  readonly severity: string
+  readonly message: string
+}
+
+function checkJson(args: readonly string[] = []): { code: number; findings: JsonFinding[] } {
+  const run = vendorApi(['check', '--format', 'json', ...args], plugin)
+  expect(run.stderr).toBe('')
+  return { code: run.code, findings: (JSON.parse(run.stdout) as { findings: JsonFinding[] }).findings }
+}
+
+const rows = (findings: readonly JsonFinding[], file: string): string[] =>
+  findings.filter((f) => f.file === `src/${file}`).map((f) => `${f.line} ${f.rule} ${f.severity}`)
+
+describe(`vendor-api check on a plugin whose tsconfig turns the runtime profile on ("${PROFILE}")`, () => {
+  it('reports every call the runtime lacks, though the profile hides those members from the type checker', () => {
+    const { code, findings } = checkJson()
+    expect(rows(findings, 'absent.ts')).toEqual([
+      '7 absent-at-runtime error',
+      '8 absent-at-runtime error',
+      '9 absent-at-runtime error',
+    ])
+    expect(findings.filter((f) => f.file === 'src/absent.ts').map((f) => f.message.split(' ')[0])).toEqual([
+      'MessageHelper.pushNotification(Notification)',
+      'AsyncHelper.newForkJoinPool(int)',
+      'AsyncHelper.task(boolean,',
+    ])
+    expect(code).toBe(1)
+  })
+
+  it("takes the runtime's own members for what they are: pushMessage is fine, task(threadName) and supplyAsync are 1.0.0-series", () => {
+    expect(rows(checkJson().findings, 'runtime.ts')).toEqual([
+      '10 api-version error', // supplyAsync: 0.0.5 does not declare it
+      '11 api-version error', // task(threadName, task)
+      '11 runtime-deprecated warning',
+      '12 linkage-mismatch warning', // the Thread task(Runnable) returns is used
+      '12 runtime-deprecated warning',
+    ])
+  })
+
+  it('builds its program without the profile condition and keeps the plugin’s other conditions', () => {
+    const program = createPluginProgram({
+      typescript: ts,
+      cwd: plugin,
+      tsconfig: join(plugin, 'tsconfig.json'),
+      paths: [],
+      cache: sourceFileCache,
+    })
+    expect(program.ignoredConditions).toEqual([PROFILE])
+    expect(program.program.getCompilerOptions().customConditions).toEqual(['plugin-development'])
+  })
+})
+
+describe('the runtime-profile conditions the checker leaves out', () => {
+  it("are every custom condition of the package's exports, and nothing else", () => {
+    const standard = new Set(['import', 'require', 'types', 'default', 'node'])
+    const custom = [...new Set(Object.values(packageExports()).flatMap(conditionsOf))].filter(
+      (c) => !standard.has(c),
+    )
+    expect(custom).toContain(PROFILE)
+    expect(custom.filter((c) => !isRuntimeProfileCondition(c))).toEqual([])
+    expect(isRuntimeProfileCondition('plugin-development')).toBe(false)
+  })
+})
