@@ -11,7 +11,6 @@ import {
   InsufficientStockError,
   findCustomer,
   findProduct,
-  formatAmount,
   numberSetting,
   openOrders,
   ordersOf,
@@ -59,7 +58,7 @@ try {
     try {
       const placed = placeOrder(customer, product, quantity)
       say(
-        `✓ order #${placed.number} placed: ${quantity} × ${productName} for ${customerName}, ${formatAmount(placed.total)}; ` +
+        `✓ order #${placed.number} placed: ${quantity} × ${productName} for ${customerName}, ${placed.total}; ` +
           `stock ${product.stock} → ${findProduct(productName)?.stock}`,
       )
     } catch (error) {

@@ -12,7 +12,7 @@ export interface DeskCustomer {
   vip: boolean | null
 }
 
-/** A product on sale. `price` is a BIG_DECIMAL, so a decimal string such as `'12.5'`. */
+/** A product on sale. `price` is a BIG_DECIMAL, so a decimal string such as `'12.50'`. */
 export interface DeskProduct {
   readonly id: number
   name: string

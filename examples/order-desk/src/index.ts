@@ -14,6 +14,6 @@ export {
   findProduct,
 } from './orders.js'
 export { storeReceipt } from './receipts.js'
-export { formatAmount, multiplyAmount } from './money.js'
+export { multiplyAmount } from './money.js'
 export { checkStock, type StockCheckResult } from './stock-check.js'
 export { DEFAULT_SETTINGS, ensureDefaultSettings, numberSetting, type SettingName } from './settings.js'

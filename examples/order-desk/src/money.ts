@@ -1,6 +1,7 @@
 /**
- * Amounts are BIG_DECIMAL fields, so decimal strings (`'12.5'`): they are computed in whole cents, never in
- * floating point.
+ * Amounts are BIG_DECIMAL fields, so decimal strings (`'12.50'`) that read back with the decimals they were
+ * written with, as a Java `BigDecimal` does: they are computed in whole cents, never in floating point, and
+ * written with two decimals, so they print as they are.
  */
 const AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/
 
@@ -14,15 +15,6 @@ const AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/
  */
 export function multiplyAmount(price: string, quantity: number): string {
   return fromCents(toCents(price) * BigInt(quantity))
-}
-
-/**
- * An amount with exactly two decimals, for people: `'12.5'` becomes `'12.50'`.
- *
- * @throws RangeError when `amount` is not a non-negative amount with at most two decimals.
- */
-export function formatAmount(amount: string): string {
-  return fromCents(toCents(amount))
 }
 
 function toCents(amount: string): bigint {

@@ -1,6 +1,5 @@
 import { DomainHelper, DomainObjectRenderType, StorageUtils, type StorageFieldValue } from '@tech-vendor/api'
 import type { DeskOrder } from './domains.js'
-import { formatAmount } from './money.js'
 
 /**
  * Writes an order's receipt as a CSV file to platform storage and attaches it to the order's `receipt` field.
@@ -17,8 +16,8 @@ export function storeReceipt(order: DeskOrder): StorageFieldValue {
       label(order.customer),
       label(order.product),
       String(order.quantity),
-      formatAmount(order.product.price),
-      formatAmount(order.total),
+      order.product.price,
+      order.total,
     ],
   ]
   const csv = rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'

@@ -30,7 +30,7 @@ describe('placeOrder', () => {
     using _host = startOrderDesk()
     const order = placeOrder(customer('Ada Lovelace'), product('Widget'), 2)
 
-    expect(order).toMatchObject({ number: 3, quantity: 2, total: '25', status: 'OPEN' })
+    expect(order).toMatchObject({ number: 3, quantity: 2, total: '25.00', status: 'OPEN' })
     expect(order.customer.name).toBe('Ada Lovelace')
     expect(product('Widget').stock).toBe(6)
     expect(SimpleQuery.count('DeskOrder')).toBe(3)

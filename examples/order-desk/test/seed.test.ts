@@ -18,7 +18,7 @@ describe('seed data', () => {
     expect(second).toMatchObject({
       customer: { name: 'Ada Lovelace' },
       product: { name: 'Sprocket' },
-      total: '11',
+      total: '11.00',
     })
     expect(second?.placedAt.toISOString()).toBe('2024-12-18T15:05:00.000Z')
   })

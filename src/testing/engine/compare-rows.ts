@@ -16,8 +16,9 @@ const byId: RowComparator = (a, b) => a.id - b.id
 /**
  * Builds the comparator of PostgreSQL's `ORDER BY f1, f2, ... ASC|DESC, id`: fields most significant
  * first, one direction for all, nulls last ascending and first descending (PostgreSQL's default), ties
- * broken by id ascending whatever the direction. Strings order by code point, BIG_DECIMAL exactly, dates
- * by day or instant, BOOLEAN false first, DOMAIN_OBJECT by the referenced id. No field orders by id.
+ * broken by id ascending whatever the direction. Strings order by code point, BIG_DECIMAL by number (`1.5`
+ * and `1.50` tie), dates by day or instant, BOOLEAN false first, DOMAIN_OBJECT by the referenced id. No
+ * field orders by id.
  *
  * @param schema - The queried domain.
  * @param orderBy - Field names, most significant first.

@@ -1,7 +1,7 @@
 import type { QueryCondition } from '../../api/query-condition.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { compareCodePoints } from './code-points.js'
-import { compareDecimals } from './decimal.js'
+import { canonicalDecimal, compareDecimals, equalsCanonical } from './decimal.js'
 import { describeValue } from './describe-value.js'
 import { isPresenceOnlyType, isRangeType, isTextType } from './field-types.js'
 import { compileLikePattern } from './like-pattern.js'
@@ -241,6 +241,7 @@ function compileCondition(schema: DomainSchema, condition: unknown, index: numbe
     case 'ne': {
       const v = conditionValue(schema, field, value, where)
       if (v === null) return { predicate: NEVER }
+      if (field.type === 'BIG_DECIMAL') return decimalEquality(f, operator, v as string)
       if (operator === 'eq') return { predicate: (row) => row[f] === v, lookup: { field: f, keys: [v] } }
       return {
         predicate: (row) => {
@@ -252,25 +253,47 @@ function compileCondition(schema: DomainSchema, condition: unknown, index: numbe
     case 'in':
     case 'notIn': {
       const elements = collection(value, where)
+      const decimal = field.type === 'BIG_DECIMAL'
       const keys = new Set<StoredValue>()
       let holdsNull = false
       for (const [i, element] of elements.entries()) {
         const v = conditionValue(schema, field, element, `${where}, element ${i}`)
         if (v === null) holdsNull = true
-        else keys.add(v)
+        // One key per number: '25.00' and '25' are the same element.
+        else keys.add(decimal ? canonicalDecimal(v as string) : v)
       }
       if (operator === 'in') {
         if (keys.size === 0) return { predicate: NEVER }
         const lookup = { field: f, keys: [...keys] }
         if (keys.size === 1) {
           const [v] = keys
+          if (decimal) return { predicate: decimalEquality(f, 'eq', v as string).predicate, lookup }
           return { predicate: (row) => row[f] === v, lookup }
+        }
+        if (decimal) {
+          const isKey = decimalMembership(keys as ReadonlySet<string>)
+          return {
+            predicate: (row) => {
+              const x = row[f] as string | null
+              return x != null && isKey(x)
+            },
+            lookup,
+          }
         }
         return { predicate: (row) => keys.has(row[f] as StoredValue), lookup }
       }
       // x NOT IN (..., NULL) is never true; NOT IN () holds for every row, null fields included.
       if (holdsNull) return { predicate: NEVER }
       if (keys.size === 0) return { predicate: ALWAYS }
+      if (decimal) {
+        const isKey = decimalMembership(keys as ReadonlySet<string>)
+        return {
+          predicate: (row) => {
+            const x = row[f] as string | null
+            return x != null && !isKey(x)
+          },
+        }
+      }
       return {
         predicate: (row) => {
           const x = row[f]
@@ -324,6 +347,61 @@ function compileCondition(schema: DomainSchema, condition: unknown, index: numbe
     }
   }
   throw new IllegalArgumentException(`${where}: unknown operator.`)
+}
+
+/**
+ * `eq`/`ne` on a BIG_DECIMAL field: numeric equality whatever the scales (`'25.00'` equals `'25'`), as
+ * PostgreSQL's numeric and Java's `BigDecimal.compareTo`. The lookup key is the canonical decimal, which is
+ * what the field's hash index is keyed by.
+ */
+function decimalEquality(f: string, operator: 'eq' | 'ne', value: string): Compiled {
+  const canonical = canonicalDecimal(value)
+  const length = canonical.length
+  // Only a longer text can be the same number at a larger scale: the common cases stay one comparison.
+  if (operator === 'eq') {
+    return {
+      predicate: (row) => {
+        const x = row[f] as string | null
+        return x != null && (x === canonical || (x.length > length && equalsCanonical(x, canonical)))
+      },
+      lookup: { field: f, keys: [canonical] },
+    }
+  }
+  return {
+    predicate: (row) => {
+      const x = row[f] as string | null
+      return x != null && x !== canonical && !(x.length > length && equalsCanonical(x, canonical))
+    },
+  }
+}
+
+/** How many more fraction digits than its canonical form `in`/`notIn` precompute for each BIG_DECIMAL key. */
+const PRECOMPUTED_SCALES = 6
+
+/**
+ * Tells whether a stored BIG_DECIMAL is numerically one of an `in`/`notIn` list's canonical `keys`. Each
+ * key's forms with up to {@link PRECOMPUTED_SCALES} more fraction digits are precomputed (`'25'`: `'25.0'` to
+ * `'25.000000'`), so for a text no longer than the shortest longest form, one set lookup decides, as it does
+ * for any other type. Only a longer text that ends in `0` is compared digit by digit (a long list: through
+ * its canonical form).
+ */
+function decimalMembership(keys: ReadonlySet<string>): (decimal: string) => boolean {
+  const forms = new Set<string>()
+  let decisive = Infinity
+  for (const key of keys) {
+    forms.add(key)
+    let form = key.includes('.') ? key : `${key}.`
+    for (let i = 0; i < PRECOMPUTED_SCALES; i++) forms.add((form += '0'))
+    decisive = Math.min(decisive, form.length)
+  }
+  const list = [...keys]
+  return (decimal) => {
+    if (forms.has(decimal)) return true
+    if (decimal.length <= decisive || decimal.charCodeAt(decimal.length - 1) !== 48) return false
+    if (list.length > 16) return keys.has(canonicalDecimal(decimal))
+    for (let i = 0; i < list.length; i++) if (equalsCanonical(decimal, list[i] as string)) return true
+    return false
+  }
 }
 
 /** The normalised condition value, or an IllegalArgumentException naming the condition. */

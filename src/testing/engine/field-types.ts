@@ -3,8 +3,9 @@
  *
  * - `STRING`, `JSON_STRING` (text holding JSON): strings.
  * - `BOOLEAN`: `true` / `false`.
- * - `INTEGER` (32-bit), `LONG`, `DOUBLE`: numbers. `BIG_DECIMAL`: a decimal string such as `"12.50"` (a number
- *   is accepted and stored as its decimal).
+ * - `INTEGER` (32-bit), `LONG`, `DOUBLE`: numbers. `BIG_DECIMAL`: a decimal string such as `"12.50"`, read
+ *   back with the scale it was written with and compared numerically (`"12.50"` equals `"12.5"`); a number is
+ *   accepted and stored as its shortest decimal text.
  * - `LOCAL_DATE`: a `"YYYY-MM-DD"` string. `ZONED_DATETIME`: a `Date` (an ISO string with an offset is
  *   accepted); read back as a `Date`.
  * - `DOMAIN_OBJECT`: another domain's object (name it in `domain`); `DOMAIN_OBJECT_LIST`: an array of them.

@@ -1,22 +1,34 @@
 import type { StoredRow, StoredValue } from './schema.js'
 
 /**
- * An equality index on one field: each non-null value maps to the row holding it, or to the set of rows
- * when several do (most values of a selective field are unique, and a bare row costs no set).
+ * Turns a stored value into its index key, for fields where different stored values are equal (a
+ * BIG_DECIMAL's `'25.00'` and `'25'`).
+ *
+ * @internal
+ */
+export type IndexKey = (value: string) => string
+
+/**
+ * An equality index on one field: each non-null value (or its key) maps to the row holding it, or to the
+ * set of rows when several do (most values of a selective field are unique, and a bare row costs no set).
  *
  * @internal
  */
 export class HashIndex {
   /** The indexed field. */
   readonly field: string
+  readonly #key: IndexKey | undefined
   readonly #buckets = new Map<StoredValue, StoredRow | Set<StoredRow>>()
 
   /**
    * @param field - The field to index.
    * @param rows - The rows to index now.
+   * @param key - What to key a (string) value by, when equal values can be stored differently; lookups
+   *   then pass keys of this form. Without it, the value itself.
    */
-  constructor(field: string, rows: Iterable<StoredRow>) {
+  constructor(field: string, rows: Iterable<StoredRow>, key?: IndexKey) {
     this.field = field
+    this.#key = key
     for (const row of rows) this.add(row)
   }
 
@@ -26,8 +38,9 @@ export class HashIndex {
    * @param row - A row not yet indexed.
    */
   add(row: StoredRow): void {
-    const key = row[this.field]
-    if (key == null) return
+    const value = row[this.field]
+    if (value == null) return
+    const key = this.#key === undefined ? value : this.#key(value as string)
     const bucket = this.#buckets.get(key)
     if (bucket === undefined) this.#buckets.set(key, row)
     else if (bucket instanceof Set) bucket.add(row)
@@ -40,8 +53,9 @@ export class HashIndex {
    * @param row - An indexed row.
    */
   remove(row: StoredRow): void {
-    const key = row[this.field]
-    if (key == null) return
+    const value = row[this.field]
+    if (value == null) return
+    const key = this.#key === undefined ? value : this.#key(value as string)
     const bucket = this.#buckets.get(key)
     if (bucket === row) this.#buckets.delete(key)
     else if (bucket instanceof Set) {
@@ -53,7 +67,7 @@ export class HashIndex {
   /**
    * How many rows hold a value.
    *
-   * @param key - A normalised, non-null value.
+   * @param key - A normalised, non-null value (of the index's key form).
    * @returns The number of rows.
    */
   count(key: StoredValue): number {
@@ -64,7 +78,7 @@ export class HashIndex {
   /**
    * Appends the rows holding a value to `out`, in no particular order.
    *
-   * @param key - A normalised, non-null value.
+   * @param key - A normalised, non-null value (of the index's key form).
    * @param out - Where to append.
    */
   collect(key: StoredValue, out: StoredRow[]): void {

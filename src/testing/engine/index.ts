@@ -39,5 +39,5 @@ export {
 export { compareRows, type RowComparator } from './compare-rows.js'
 export { compareCodePoints } from './code-points.js'
 export { describeValue } from './describe-value.js'
-export { compareDecimals, parseDecimal } from './decimal.js'
+export { canonicalDecimal, compareDecimals, equalsCanonical, parseDecimal } from './decimal.js'
 export { Table, type EnginePage, type Overlay, type SelectResult, type TableOptions } from './table.js'

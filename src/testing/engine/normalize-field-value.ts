@@ -74,7 +74,8 @@ export function expectedValue(field: FieldSchema): string {
  * - BOOLEAN: `true`/`false`.
  * - INTEGER (32-bit), LONG (safe integer), DOUBLE (finite): a number or a bigint that converts exactly;
  *   `-0` becomes `0`.
- * - BIG_DECIMAL: a decimal string, finite number or bigint, stored as a canonical decimal string.
+ * - BIG_DECIMAL: a decimal string, finite number or bigint, stored as a plain decimal string that keeps the
+ *   scale it was written with (`'25.00'` stays `'25.00'`; a number is its shortest decimal text).
  * - LOCAL_DATE: `YYYY-MM-DD`. ZONED_DATETIME: a `Date` or an ISO string with an offset, stored as epoch ms.
  * - DOMAIN_OBJECT: the referenced object (anything with a numeric `id`), stored as the id; a bare id is
  *   refused with a message that says to pass the object. DOMAIN_OBJECT_LIST: an array of such objects,

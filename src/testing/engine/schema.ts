@@ -37,8 +37,9 @@ export interface DomainSchema {
 /**
  * A value as the engine stores it, normalised by field type (see `normalizeFieldValue`): a number for
  * id, INTEGER, LONG, DOUBLE, ZONED_DATETIME (epoch milliseconds) and DOMAIN_OBJECT (the referenced id); a
- * string for STRING, JSON_STRING, BIG_DECIMAL (canonical decimal) and LOCAL_DATE (`YYYY-MM-DD`); a boolean;
- * the referenced ids of a DOMAIN_OBJECT_LIST; a file; or `null` for no value.
+ * string for STRING, JSON_STRING, BIG_DECIMAL (plain decimal text with the scale it was written with,
+ * compared numerically) and LOCAL_DATE (`YYYY-MM-DD`); a boolean; the referenced ids of a DOMAIN_OBJECT_LIST;
+ * a file; or `null` for no value.
  *
  * @internal
  */

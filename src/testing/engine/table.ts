@@ -1,6 +1,7 @@
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { compareRows, type RowComparator } from './compare-rows.js'
 import { planQuery, type EngineQuery, type IndexLookup, type QueryPlan } from './compile-query.js'
+import { canonicalDecimal } from './decimal.js'
 import { describeValue } from './describe-value.js'
 import { isPresenceOnlyType } from './field-types.js'
 import { HashIndex } from './hash-index.js'
@@ -233,8 +234,7 @@ export class Table {
           .join(', ')}.`,
       )
     }
-    if (field !== 'id' && !this.#indexes.has(field))
-      this.#indexes.set(field, new HashIndex(field, this.#byId.values()))
+    if (field !== 'id' && !this.#indexes.has(field)) this.#indexes.set(field, this.#newIndex(field))
   }
 
   /**
@@ -318,10 +318,16 @@ export class Table {
   #index(field: string): HashIndex | undefined {
     let index = this.#indexes.get(field)
     if (index === undefined && this.#autoIndex) {
-      index = new HashIndex(field, this.#byId.values())
+      index = this.#newIndex(field)
       this.#indexes.set(field, index)
     }
     return index
+  }
+
+  /** An index of the rows on a field; a BIG_DECIMAL field is keyed by number, whatever the scale. */
+  #newIndex(field: string): HashIndex {
+    const decimal = this.schema.fields.get(field)?.type === 'BIG_DECIMAL'
+    return new HashIndex(field, this.#byId.values(), decimal ? canonicalDecimal : undefined)
   }
 
   /** The exact number of base rows a lookup's keys select, or `null` when no index serves the field. */

@@ -5,9 +5,11 @@ import { IllegalArgumentException } from '../../../src/errors/illegal-argument-e
 import {
   Table,
   compareCodePoints,
+  canonicalDecimal,
   compareDecimals,
   createDomainSchema,
   createStoredRow,
+  equalsCanonical,
   normalizeFieldValue,
   parseDecimal,
   type DomainSchema,
@@ -18,7 +20,8 @@ import {
 
 // The engine against a deliberately naive evaluator written straight from SPEC §7.2: a linear scan over the
 // values as the plugin wrote them, a recursive LIKE matcher, explicit code-point and BigInt comparisons.
-// It shares no code with the engine.
+// It shares no code with the engine. Decimals compare as numbers (BigInt mantissa and exponent), so `'25.00'`
+// equals `'25'`, while the engine must store and return each with the scale it was written with.
 
 /* ------------------------------------------------------------------------------------------------------ */
 /* The naive evaluator                                                                                     */
@@ -56,6 +59,16 @@ function naiveDecimal(value: unknown): Dec {
   const [, sign = '', whole = '', fraction = '', exponent = '0'] = match
   if (whole === '' && fraction === '') throw new Invalid()
   return { m: BigInt(sign + (whole + fraction || '0')), e: Number(exponent) - fraction.length }
+}
+
+/** The plain text of a decimal with its scale, as PostgreSQL's numeric and Java's toPlainString show it. */
+function naivePlain(d: Dec): string {
+  const sign = d.m < 0n ? '-' : ''
+  const digits = (d.m < 0n ? -d.m : d.m).toString()
+  if (d.e >= 0) return d.m === 0n ? '0' : sign + digits + '0'.repeat(d.e)
+  const scale = -d.e
+  const padded = digits.padStart(scale + 1, '0')
+  return `${sign}${padded.slice(0, -scale)}.${padded.slice(-scale)}`
 }
 
 function naiveCompareDecimals(a: Dec, b: Dec): number {
@@ -321,6 +334,28 @@ const decimalText = fc
     return `${sign}${digits}${fraction === undefined ? '' : `.${fraction}`}${exponent === undefined ? '' : `e${exponent}`}`
   })
 
+/** Equal numbers at several scales and in several spellings, so that they meet in rows and conditions. */
+const SCALED = [
+  '25',
+  '25.0',
+  '25.00',
+  '2.50e1',
+  '250e-1',
+  '1.5',
+  '1.50',
+  '+1.500',
+  '15e-1',
+  '1.499',
+  '-0.30',
+  '-.3',
+  '0',
+  '0.00',
+  '-0.0',
+  '10',
+  '10.0',
+  '1E1',
+]
+
 const DOUBLES = [-2.5, -0, 0, 0.1, 0.2, 0.30000000000000004, 0.3, 1, 10, 1e21, 5e-324]
 const INSTANTS = [
   '2024-03-01T10:00:00Z',
@@ -349,6 +384,7 @@ function valueOf(type: FieldType): fc.Arbitrary<unknown> {
     case 'BIG_DECIMAL':
       return fc.oneof(
         { arbitrary: decimalText, weight: 4 },
+        { arbitrary: fc.constantFrom(...SCALED), weight: 3 },
         { arbitrary: fc.constantFrom(...DOUBLES), weight: 1 },
         { arbitrary: fc.bigInt({ min: -2n, max: 100000000000000000000n }), weight: 1 },
       )
@@ -582,6 +618,18 @@ function runEngine(run: () => { rows: StoredRow[]; totalCount: number }, count: 
   }
 }
 
+/** Every BIG_DECIMAL value a table holds reads back as written: its number with its scale. */
+function expectScalesKept(fields: readonly Field[], table: Table, model: readonly ModelRow[]): void {
+  const byId = new Map(model.map((r) => [r.id, r]))
+  for (const row of table.rows()) {
+    for (const f of fields) {
+      const written = byId.get(row.id)?.[f.name] ?? null
+      if (f.type === 'BIG_DECIMAL')
+        expect(row[f.name]).toBe(written === null ? null : naivePlain(naiveDecimal(written)))
+    }
+  }
+}
+
 function merged(s: Scenario): ModelRow[] {
   const byId = new Map(s.rows.map((r) => [r.id, r]))
   for (const change of s.changes) {
@@ -608,6 +656,7 @@ describe('the engine agrees with a naive evaluator of SPEC §7.2', () => {
 
         // 1. No index at all: every query scans.
         const scanning = build(false)
+        expectScalesKept(s.fields, scanning, s.rows)
         expect(
           runEngine(
             () => scanning.select(query, s.page),
@@ -650,6 +699,7 @@ describe('the engine agrees with a naive evaluator of SPEC §7.2', () => {
             () => indexed.count(query),
           ),
         ).toEqual(expectedMerged)
+        expectScalesKept(s.fields, indexed, merged(s))
       }),
       { numRuns: 1500 },
     )
@@ -677,23 +727,36 @@ describe('the engine agrees with a naive evaluator of SPEC §7.2', () => {
   })
 
   test('code-point and decimal comparisons agree with explicit code points and BigInt arithmetic', () => {
+    const decimal = fc.oneof(
+      { arbitrary: decimalText, weight: 3 },
+      { arbitrary: fc.constantFrom(...SCALED), weight: 1 },
+    )
     fc.assert(
       fc.property(
         fc.string({ unit: 'binary', maxLength: 4 }),
         fc.string({ unit: 'binary', maxLength: 4 }),
-        decimalText,
-        decimalText,
+        decimal,
+        decimal,
         (a, b, x, y) => {
           expect(Math.sign(compareCodePoints(a, b))).toBe(naiveCompareStrings(a, b))
-          const cx = parseDecimal(x) as string
-          const cy = parseDecimal(y) as string
-          expect(Math.sign(compareDecimals(cx, cy))).toBe(
-            naiveCompareDecimals(naiveDecimal(x), naiveDecimal(y)),
-          )
-          expect(cx === cy).toBe(naiveCompareDecimals(naiveDecimal(x), naiveDecimal(y)) === 0)
+          const order = naiveCompareDecimals(naiveDecimal(x), naiveDecimal(y))
+          // The stored form keeps the scale, and parsing it again changes nothing.
+          const px = parseDecimal(x) as string
+          const py = parseDecimal(y) as string
+          expect(px).toBe(naivePlain(naiveDecimal(x)))
+          expect(parseDecimal(px)).toBe(px)
+          // Order and equality are numeric, on stored and canonical forms alike.
+          const cx = canonicalDecimal(px)
+          const cy = canonicalDecimal(py)
+          expect(Math.sign(compareDecimals(px, py))).toBe(order)
+          expect(Math.sign(compareDecimals(cx, py))).toBe(order)
+          expect(Math.sign(compareDecimals(cx, cy))).toBe(order)
+          expect(cx === cy).toBe(order === 0)
+          expect(equalsCanonical(px, cy)).toBe(order === 0)
+          expect(canonicalDecimal(cx)).toBe(cx)
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: 3000 },
     )
   })
 })

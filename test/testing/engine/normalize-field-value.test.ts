@@ -45,16 +45,32 @@ describe('normalizeFieldValue', () => {
     expect(() => norm('score', 2n ** 60n + 1n)).toThrow(IllegalArgumentException)
   })
 
-  test('BIG_DECIMAL is stored as a canonical decimal string', () => {
-    expect(norm('price', '012.500')).toBe('12.5')
-    expect(norm('price', '-0.000')).toBe('0')
+  test('BIG_DECIMAL is stored as plain decimal text with the scale it was written with', () => {
+    expect(norm('price', '25.00')).toBe('25.00')
+    expect(norm('price', '012.500')).toBe('12.500')
+    expect(norm('price', '+1.50')).toBe('1.50')
+    expect(norm('price', '-0.000')).toBe('0.000')
+    expect(norm('price', '-0')).toBe('0')
     expect(norm('price', '1.5e3')).toBe('1500')
+    expect(norm('price', '1.50e2')).toBe('150')
+    expect(norm('price', '1.500e1')).toBe('15.00')
+    expect(norm('price', '1.50e-3')).toBe('0.00150')
+    expect(norm('price', '0.0e-2')).toBe('0.000')
+    expect(norm('price', '1e3')).toBe('1000')
     expect(norm('price', '.25')).toBe('0.25')
+    expect(norm('price', '5.')).toBe('5')
+    expect(norm('price', '-007.10')).toBe('-7.10')
+    // A number is its shortest decimal text, as BigDecimal.valueOf(double) takes it.
     expect(norm('price', 0.1)).toBe('0.1')
+    expect(norm('price', 25)).toBe('25')
+    expect(norm('price', -0)).toBe('0')
+    expect(norm('price', 1e-7)).toBe('0.0000001')
     expect(norm('price', 1e21)).toBe('1000000000000000000000')
     expect(norm('price', 123456789012345678901234567890n)).toBe('123456789012345678901234567890')
     expect(() => norm('price', '1,5')).toThrow(/BIG_DECIMAL field: it takes a decimal string such as "12.50"/)
     expect(() => norm('price', '1e5000')).toThrow(IllegalArgumentException)
+    expect(() => norm('price', `0.${'0'.repeat(1001)}`)).toThrow(IllegalArgumentException)
+    expect(norm('price', `0.${'0'.repeat(1000)}`)).toBe(`0.${'0'.repeat(1000)}`)
   })
 
   test('BOOLEAN takes only true and false', () => {

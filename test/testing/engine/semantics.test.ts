@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { IllegalArgumentException } from '../../../src/errors/illegal-argument-exception.js'
 import { compileQuery } from '../../../src/testing/engine/index.js'
-import { c, file, ids, item, tableOf } from './fixtures.js'
+import { c, file, ids, item, row, tableOf } from './fixtures.js'
 
 // One test per rule of SPEC §7.2 as docs/semantics.md lists them; the names match that table.
 
@@ -149,6 +149,64 @@ describe('range conditions', () => {
     expect(ids(t, [c('ge', 'price', 2)])).toEqual([1, 2, 5, 6])
     expect(ids(t, [c('eq', 'price', '1000.000')])).toEqual([6])
     expect(ids(t, [c('in', 'price', [2, '1E+3'])])).toEqual([5, 6])
+  })
+
+  test('BIG_DECIMAL keeps the scale it was written with and compares numerically', () => {
+    const written = ['25.00', '1.5', '1.50', '1.499', '25', '+2.50e1', 0.5, '-0.00']
+    const t = tableOf(written.map((price) => ({ price })))
+    expect([...t.rows()].map((r) => r['price'])).toEqual([
+      '25.00',
+      '1.5',
+      '1.50',
+      '1.499',
+      '25',
+      '25.0',
+      '0.5',
+      '0.00',
+    ])
+    expect(ids(t, [c('eq', 'price', '25')])).toEqual([1, 5, 6])
+    expect(ids(t, [c('eq', 'price', 25)])).toEqual([1, 5, 6])
+    expect(ids(t, [c('eq', 'price', '0')])).toEqual([8])
+    expect(ids(t, [c('ne', 'price', '1.5')])).toEqual([1, 4, 5, 6, 7, 8])
+    expect(ids(t, [c('in', 'price', ['1.500', 25n])])).toEqual([1, 2, 3, 5, 6])
+    expect(ids(t, [c('notIn', 'price', ['1.5', '25.000', 0])])).toEqual([4, 7])
+    expect(ids(t, [c('ge', 'price', '1.50')])).toEqual([1, 2, 3, 5, 6])
+    expect(ids(t, [c('lt', 'price', '1.5000')])).toEqual([4, 7, 8])
+    // Equal numbers tie whatever their scales, and the id decides.
+    const some = [c('in', 'price', ['1.5', '1.499'])]
+    expect(ids(t, some, { page: { orderBy: ['price'] } })).toEqual([4, 2, 3])
+    expect(ids(t, some, { page: { orderBy: ['price'], asc: false } })).toEqual([2, 3, 4])
+    expect(ids(t, [], { page: { orderBy: ['price'], asc: false } })).toEqual([1, 5, 6, 2, 3, 4, 7, 8])
+    expect(ids(t, [], { page: { orderBy: ['price', 'name'], asc: false } })).toEqual([6, 5, 1, 3, 2, 4, 7, 8])
+
+    // The hash index is keyed by number: an indexed lookup, its count, and writes after it agree.
+    const scanned = tableOf(
+      written.map((price) => ({ price })),
+      { autoIndex: false },
+    )
+    expect(ids(scanned, [c('eq', 'price', '25.0000')])).toEqual([1, 5, 6])
+    expect(scanned.indexedFields).toEqual([])
+    expect(t.indexedFields).toContain('price')
+    expect(t.count({ and: true, conditions: [c('eq', 'price', '1.5')] })).toBe(2)
+    t.replace(row(1, { name: 'item1', price: '1.5000' }))
+    t.delete(3)
+    expect(ids(t, [c('eq', 'price', '1.5')])).toEqual([1, 2])
+    expect(ids(t, [c('in', 'price', ['25', '1.50'])])).toEqual([1, 2, 5, 6])
+    expect(t.get(1)?.['price']).toBe('1.5000')
+
+    // Long scales and long in-lists take the same numeric equality.
+    const long = tableOf([
+      { price: `25.${'0'.repeat(20)}` },
+      { price: `1.5${'0'.repeat(30)}` },
+      { price: '7' },
+    ])
+    const many = Array.from({ length: 30 }, (_, i) => `${i + 1}.000`)
+    expect(ids(long, [c('in', 'price', ['25', '1.5'])])).toEqual([1, 2])
+    expect(ids(long, [c('notIn', 'price', ['25', '1.5'])])).toEqual([3])
+    expect(ids(long, [c('in', 'price', many)])).toEqual([1, 3])
+    expect(ids(long, [c('notIn', 'price', many)])).toEqual([2])
+    expect(ids(long, [c('eq', 'price', '25.0')])).toEqual([1])
+    expect(ids(long, [c('ne', 'price', '1.50')])).toEqual([1, 3])
   })
 
   test('strings compare by code point, not by UTF-16 unit', () => {
