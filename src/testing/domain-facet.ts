@@ -207,7 +207,7 @@ export class DomainFacet implements DomainRuntime {
     if (schema !== undefined) return schema
     const known = [...this.#store.schemas.keys()]
     throw new IllegalArgumentException(
-      `${where}: there is no domain ${describeValue(domain)}. ` +
+      `${where}: ${typeof domain === 'string' ? `there is no domain named '${domain}'` : `a domain name must be a string, got ${describeValue(domain)}`}. ` +
         (known.length === 0
           ? 'The test host defines none: pass createTestHost({ domains }).'
           : `Known domains: ${known.join(', ')}.`),
@@ -233,6 +233,10 @@ export class DomainFacet implements DomainRuntime {
     if (typeof id === 'number') {
       const issued = this.#store.domainOfId(id)
       if (issued !== undefined) return issued
+      throw new IllegalArgumentException(
+        `${where}: no object with id ${id} exists, so the host cannot tell which domain ${describeValue(object)} belongs to. ` +
+          'Pass an object a query returned (a spread copy of one works) with its own id, or build a new one with DomainHelper.buildDomain.',
+      )
     }
     throw new IllegalArgumentException(
       `${where} cannot tell which domain ${describeValue(object)} belongs to: it was not built by DomainHelper.buildDomain, ` +

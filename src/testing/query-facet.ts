@@ -16,7 +16,8 @@ import type {
 import type { DataStore } from './data-store.js'
 import type { DomainFacet } from './domain-facet.js'
 import { describeValue } from './engine/describe-value.js'
-import type { StoredRow } from './engine/schema.js'
+import type { DomainSchema, StoredRow } from './engine/schema.js'
+import { brandOf } from './domain-objects.js'
 import { ContextStore, type TransactionState } from './host-context.js'
 
 /** The in-memory store keeps no pending writes outside a transaction, so a session has nothing to flush. */
@@ -94,15 +95,20 @@ export class QueryFacet implements QueryRuntime {
   }
 
   resolveDomain(target: string | Class<unknown>): string {
+    return this.#resolve(target, 'SimpleQuery.of')
+  }
+
+  /** The domain of a name or class, or an `IllegalArgumentException` that names the member `where`. */
+  #resolve(target: string | Class<unknown>, where: string): string {
     if (typeof target === 'function') {
       const domain = domainNameOf(target)
       if (this.#store.schemas.has(domain)) return domain
       throw new IllegalArgumentException(
-        `Class ${target.name || '(anonymous)'} is bound to no domain of this host: it maps to '${domain}' ` +
+        `${where}: class ${target.name || '(anonymous)'} is bound to no domain of this host: it maps to '${domain}' ` +
           `(its static domainName, else its name). Known domains: ${[...this.#store.schemas.keys()].join(', ') || 'none'}.`,
       )
     }
-    return this.#domains.schemaOf(target, 'SimpleQuery.of').name
+    return this.#domains.schemaOf(target, where).name
   }
 
   list(query: QuerySpec, page: PageRequest): QueryPage {
@@ -132,14 +138,14 @@ export class QueryFacet implements QueryRuntime {
   }
 
   getById(target: string | Class<unknown>, id: number): unknown {
-    const domain = this.resolveDomain(target)
+    const domain = this.#resolve(target, 'SimpleQuery.getById')
     checkId(id, 'SimpleQuery.getById')
     const row = this.#store.get(this.#contexts.current(), domain, id)
     return row === undefined ? null : this.#objects(target, domain, [row])[0]
   }
 
   getByIds(target: string | Class<unknown>, ids: readonly number[]): readonly unknown[] {
-    const domain = this.resolveDomain(target)
+    const domain = this.#resolve(target, 'SimpleQuery.getByIds')
     if (!Array.isArray(ids))
       throw new IllegalArgumentException(
         `SimpleQuery.getByIds expects the ids as an array, got ${describeValue(ids)}.`,
@@ -154,7 +160,7 @@ export class QueryFacet implements QueryRuntime {
   }
 
   getAll(target: string | Class<unknown>): readonly unknown[] {
-    const domain = this.resolveDomain(target)
+    const domain = this.#resolve(target, 'SimpleQuery.getAll')
     return this.#objects(
       target,
       domain,
@@ -163,13 +169,38 @@ export class QueryFacet implements QueryRuntime {
   }
 
   count(target: string | Class<unknown>): number {
-    return this.#store.count(this.#contexts.current(), this.resolveDomain(target))
+    return this.#store.count(this.#contexts.current(), this.#resolve(target, 'SimpleQuery.count'))
   }
 
   #domain(query: QuerySpec): string {
     if (typeof query !== 'object' || query === null)
       throw new IllegalArgumentException(`A query needs a QuerySpec, got ${describeValue(query)}.`)
-    return this.#domains.schemaOf(query.domain, 'SimpleQuery').name
+    const schema = this.#domains.schemaOf(query.domain, 'SimpleQuery')
+    this.#checkReferences(query, schema)
+    return schema.name
+  }
+
+  /**
+   * A DOMAIN_OBJECT condition compares ids, and ids are unique across domains here: an object of another domain
+   * would silently match nothing (or, on a store with per-table ids, the wrong row). Refuse it, as Hibernate does.
+   */
+  #checkReferences(query: QuerySpec, schema: DomainSchema): void {
+    for (const condition of query.conditions) {
+      const field = schema.fields.get(condition.field)
+      if (field?.type !== 'DOMAIN_OBJECT' || !('value' in condition)) continue
+      const values: readonly unknown[] = Array.isArray(condition.value) ? condition.value : [condition.value]
+      for (const value of values) {
+        if (typeof value !== 'object' || value === null) continue
+        const id = (value as { id?: unknown }).id
+        const actual = brandOf(value) ?? (typeof id === 'number' ? this.#store.domainOfId(id) : undefined)
+        if (actual !== undefined && actual !== field.domain) {
+          throw new IllegalArgumentException(
+            `SimpleQuery.${condition.operator}('${condition.field}', ...): ${schema.name}.${condition.field} references ` +
+              `${field.domain ?? 'another domain'}, but the object given is a ${actual} (id ${String(id)}). Pass a ${field.domain ?? ''} object.`,
+          )
+        }
+      }
+    }
   }
 
   #objects(target: string | Class<unknown>, domain: string, rows: readonly StoredRow[]): object[] {

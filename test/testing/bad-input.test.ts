@@ -118,12 +118,42 @@ describe('SimpleQuery', () => {
     expect(refused(() => SimpleQuery.getById('Nope', 1))).toContain('Nope')
   })
 
+  test('an unknown domain is named plainly, with the member that was called', () => {
+    installHost()
+    expect(refused(() => SimpleQuery.of('Nope'))).toMatch(
+      /^SimpleQuery\.of: there is no domain named 'Nope'\./,
+    )
+    expect(refused(() => SimpleQuery.count('Nope'))).toMatch(
+      /^SimpleQuery\.count: there is no domain named 'Nope'\./,
+    )
+    expect(refused(() => SimpleQuery.getAll('Nope'))).toMatch(/^SimpleQuery\.getAll: /)
+    expect(refused(() => SimpleQuery.getByIds('Nope', [1]))).toMatch(/^SimpleQuery\.getByIds: /)
+  })
+
   test('an unknown field, a wrong value type or a bare id for a reference is refused', () => {
     installHost()
     seedAnn()
     refused(() => SimpleQuery.of('Client').eq('colour', 'red').listAll())
     refused(() => SimpleQuery.of('Purchase').eq('quantity', 'many').listAll())
     expect(refused(() => SimpleQuery.of('Purchase').eq('customer', 1).listAll())).toMatch(/object/)
+  })
+
+  test('a reference condition given an object of another domain is refused', () => {
+    installHost()
+    const ann = seedAnn()
+    const label = DomainHelper.buildDomain('Label', { name: 'red' })
+    DomainHelper.createDomain(label)
+    expect(refused(() => SimpleQuery.of('Purchase').eq('customer', label).listAll())).toMatch(
+      /Purchase\.customer references Client, but the object given is a Label/,
+    )
+    expect(
+      refused(() =>
+        SimpleQuery.of('Purchase')
+          .in('customer', [ann, { ...label }])
+          .listAll(),
+      ),
+    ).toMatch(/object given is a Label/)
+    expect(SimpleQuery.of('Purchase').eq('customer', ann).listAll()).toEqual([])
   })
 
   test('negative paging is refused', () => {
@@ -154,6 +184,15 @@ describe('DomainHelper', () => {
     refused(() => DomainHelper.batchCreate('Client', 'Ann' as never))
     refused(() => DomainHelper.batchCreate('Client', [{ name: 'Bob' }, 'Cy' as never]))
     refused(() => DomainHelper.render(SimpleQuery.getAll('Client')[0] as object, 'EVERYTHING' as never))
+    expect(snapshot()).toEqual(before)
+  })
+
+  test('an update of a spread copy whose id does not exist says so, and writes nothing', () => {
+    installHost()
+    const ann = seedAnn()
+    const before = snapshot()
+    const message = refused(() => DomainHelper.updateDomain({ ...ann, id: 999_999, name: 'Bob' }))
+    expect(message).toContain('no object with id 999999 exists')
     expect(snapshot()).toEqual(before)
   })
 
