@@ -156,4 +156,9 @@ export interface Thread {
  * const asObject: Supplier<number> = { get: () => 42 }
  * ```
  */
-export type Supplier<T> = (() => T | PromiseLike<T>) | { get(): T | PromiseLike<T> }
+export type Supplier<T> =
+  | (() => T | PromiseLike<T>)
+  | {
+      /** Produces the value. */
+      get(): T | PromiseLike<T>
+    }

@@ -2,7 +2,7 @@ import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import { MissingMethodException } from '../errors/missing-method-exception.js'
 import { NoSuchMethodError } from '../errors/no-such-method-error.js'
 import { groovyTypeOf, groovyValueOf, jvmDescriptor } from './jvm-names.js'
-import { memberSpecs, type MemberSpec } from './members.js'
+import { memberSpecs, type MemberSpec, type NumberedMember } from './members.js'
 import { registrySlot, type Binding } from './registry.js'
 import type { FacetName, VendorRuntime } from './vendor-runtime.js'
 
@@ -21,8 +21,10 @@ type MemberOf<F extends FacetName> = MemberSpec & { readonly facet: F }
  * calls it: a runtime is bound, it has the member, the member links under the runtime's linkage. Emits the
  * runtime deprecation warning on first use per binding.
  *
- * The facades call it on every host-backed call, so the path that succeeds reads one global slot and a few
- * properties; everything else is on the failure path.
+ * The facades call it on every host-backed call. The facet is read from the runtime on every call (a host may
+ * hand out another facet object at any time); the member checks run once per binding and facet object, so the
+ * path that succeeds reads the global slot, the facet and one array element. Every read on that path is
+ * shaped alike whichever member is called, so it stays fast in V8 in a plugin that calls many members.
  *
  * @param member - The member being called.
  * @param args - The call's arguments, for the error message of a missing member.
@@ -34,15 +36,72 @@ export function hostFacet<F extends FacetName>(
 ): Required<NonNullable<VendorRuntime[F]>> {
   const binding = slot.binding
   if (binding === undefined) throw notBound(member)
+  const facet = facetOf(binding.runtime, member.facet)
+  const checked = binding.checked
+  if (facet !== undefined && checked !== undefined && checked[indexOf(member)] === facet)
+    return facet as never
+  return checkedFacet(binding, facet, member, args)
+}
+
+/** The member checks of {@link hostFacet}; remembers the facet object when they pass. */
+function checkedFacet<F extends FacetName>(
+  binding: Binding,
+  facet: unknown,
+  member: MemberOf<F>,
+  args: ArrayLike<unknown>,
+): Required<NonNullable<VendorRuntime[F]>> {
   const runtime = binding.runtime
-  const facet = runtime[member.facet] as Record<string, unknown> | undefined
-  if (facet === undefined || typeof facet[member.member] !== 'function')
+  if (facet === undefined || typeof (facet as Record<string, unknown>)[member.member] !== 'function')
     throw missingMember(member, args, runtime)
   if (member.returns !== member.runtimeReturns && runtime.description.linkage === 'static') {
     throw new NoSuchMethodError(jvmDescriptor(member), member.instead)
   }
   if (member.runtimeDeprecated !== undefined) warnDeprecated(binding, member)
+  remember(binding, indexOf(member), facet)
   return facet as Required<NonNullable<VendorRuntime[F]>>
+}
+
+/**
+ * Records that a member passed its checks on `facet`. Adds `checked` to a binding made by a copy that predates
+ * it, and grows it to every index reserved so far (a copy loaded after the binding was made has indexes past
+ * its end; reads past the end would send V8 back to slower code).
+ */
+function remember(binding: Binding, index: number, facet: unknown): void {
+  if (binding.checked === undefined) {
+    if (!Object.isExtensible(binding)) return
+    Object.assign(binding, { checked: [] })
+  }
+  const checked = binding.checked as unknown[]
+  while (checked.length < (slot.memberIndexes ?? 0)) checked.push(undefined)
+  checked[index] = facet
+}
+
+/** The member's index in the binding's `checked` array. */
+function indexOf(member: MemberSpec): number {
+  return (member as NumberedMember).memberIndex
+}
+
+/**
+ * The runtime's facet by name, read as a named property: a keyed read (`runtime[name]`) sees every facet name
+ * in a plugin that calls several facades, and V8 turns it into a generic lookup several times slower.
+ */
+function facetOf(runtime: VendorRuntime, name: FacetName): unknown {
+  switch (name) {
+    case 'query':
+      return runtime.query
+    case 'domain':
+      return runtime.domain
+    case 'storage':
+      return runtime.storage
+    case 'beans':
+      return runtime.beans
+    case 'async':
+      return runtime.async
+    case 'messages':
+      return runtime.messages
+    case 'rpc':
+      return runtime.rpc
+  }
 }
 
 function notBound(member: MemberSpec): IllegalStateException {

@@ -1,3 +1,4 @@
+import { reserveMemberIndexes } from './registry.js'
 import type { LibraryLine } from './runtime-description.js'
 import type { FacetName } from './vendor-runtime.js'
 
@@ -49,43 +50,77 @@ const ASYNC_DEPRECATION =
   'AsyncHelper is deprecated at runtime: it carries the tenant and the plugin class loader but not the logged-in user. ' +
   'Keep the use small and pass the user explicitly where the task needs one.'
 
+/** The runtime facet that backs each facade's members. */
+const FACETS = {
+  StorageUtils: 'storage',
+  QueryHelper: 'query',
+  SimpleQuery: 'query',
+  DomainHelper: 'domain',
+  BeanContainer: 'beans',
+  AsyncHelper: 'async',
+  MessageHelper: 'messages',
+  DynamicRpcClientService: 'rpc',
+} as const satisfies Record<string, FacetName>
+
+type Owner = keyof typeof FACETS
+
 type Options = Partial<
-  Pick<MemberSpec, 'isStatic' | 'declaredIn' | 'runtime' | 'runtimeReturns' | 'runtimeDeprecated' | 'instead'>
+  Pick<
+    MemberSpec,
+    'isStatic' | 'declaredIn' | 'runtime' | 'runtimeReturns' | 'runtimeDeprecated' | 'instead' | 'member'
+  >
 > & {
   readonly idSuffix?: string
 }
 
-function spec<F extends FacetName>(
-  owner: string,
+/** One entry of the table; the facet is the owner's, the facet member is named after the method unless given. */
+function spec<O extends Owner>(
+  owner: O,
   name: string,
   parameters: readonly string[],
   returns: string,
-  facet: F,
-  member: string,
   options: Options = {},
 ): MemberSpec & {
   /** The runtime facet that backs it, known to the type system so that `hostFacet` returns that facet's type. */
-  readonly facet: F
+  readonly facet: (typeof FACETS)[O]
 } {
   const simple = parameters.map((p) => p.slice(p.lastIndexOf('.') + 1)).join(', ')
-  const result: MemberSpec & { readonly facet: F } = {
+  return {
     id: `${owner}.${name}(${simple})${options.idSuffix ?? ''}`,
     owner,
-    javaOwner: `${owner === 'VendorWebSocketComponent' ? `${API}websocket.` : API}${owner}`,
+    javaOwner: API + owner,
     name,
     isStatic: options.isStatic ?? true,
     parameters,
     returns,
     declaredIn: options.declaredIn ?? BOTH,
-    facet,
-    member,
+    facet: FACETS[owner],
+    member: options.member ?? name,
     runtime: options.runtime ?? 'present',
     runtimeReturns: options.runtimeReturns ?? returns,
     ...(options.runtimeDeprecated === undefined ? {} : { runtimeDeprecated: options.runtimeDeprecated }),
     ...(options.instead === undefined ? {} : { instead: options.instead }),
   }
-  Object.freeze(result)
-  return result
+}
+
+/**
+ * A member spec as this copy of the package numbers it: `memberIndex` is its place in the binding's `checked`
+ * array, from a range this copy reserved on the registry slot (copies of other versions number theirs in
+ * ranges of their own). Not enumerable and not in the public type. A plain name, not a symbol: dispatch reads
+ * it on every facade call, and V8 reads a named property fastest.
+ *
+ * @internal
+ */
+export type NumberedMember = MemberSpec & { readonly memberIndex: number }
+
+/** Numbers the table's entries from a range reserved for this copy, in declaration order, and freezes them. */
+function numbered<T extends Record<string, MemberSpec>>(table: T): Readonly<T> {
+  const entries = Object.values(table)
+  const first = reserveMemberIndexes(entries.length)
+  entries.forEach((member, index) =>
+    Object.freeze(Object.defineProperty(member, 'memberIndex', { value: first + index })),
+  )
+  return Object.freeze(table)
 }
 
 const STRING = 'java.lang.String'
@@ -108,135 +143,99 @@ const SIMPLE_QUERY = `${API}SimpleQuery`
  * console.log(members.asyncTaskOnNewThread.runtime) // 'absent'
  * ```
  */
-export const members = Object.freeze({
+export const members = numbered({
   /** `StorageUtils.createStorageFileDomain(String, String, InputStream)`: declared by 0.0.5 and the 1.0.0 series. */
   createStorageFileDomain: spec(
     'StorageUtils',
     'createStorageFileDomain',
     [STRING, STRING, 'java.io.InputStream'],
     `${API}StorageFieldValue`,
-    'storage',
-    'createStorageFileDomain',
   ),
 
   /** `QueryHelper.withSession(Closure)`: declared by 0.0.5 and the 1.0.0 series. */
-  withSession: spec('QueryHelper', 'withSession', [CLOSURE], OBJECT, 'query', 'withSession'),
+  withSession: spec('QueryHelper', 'withSession', [CLOSURE], OBJECT),
   /** `QueryHelper.withNewSession(Closure)`: declared by 0.0.5 and the 1.0.0 series. */
-  withNewSession: spec('QueryHelper', 'withNewSession', [CLOSURE], OBJECT, 'query', 'withNewSession'),
+  withNewSession: spec('QueryHelper', 'withNewSession', [CLOSURE], OBJECT),
   /** `QueryHelper.withTransaction(Closure)`: declared by 0.0.5 and the 1.0.0 series. */
-  withTransaction: spec('QueryHelper', 'withTransaction', [CLOSURE], OBJECT, 'query', 'withTransaction'),
+  withTransaction: spec('QueryHelper', 'withTransaction', [CLOSURE], OBJECT),
   /** `QueryHelper.withSql(Function)`: declared by 0.0.5 and the 1.0.0 series. */
-  withSql: spec('QueryHelper', 'withSql', ['java.util.function.Function'], OBJECT, 'query', 'withSql'),
+  withSql: spec('QueryHelper', 'withSql', ['java.util.function.Function'], OBJECT),
 
   /** `SimpleQuery.of(String)`: declared by 0.0.5 and the 1.0.0 series. */
-  queryOfName: spec('SimpleQuery', 'of', [STRING], SIMPLE_QUERY, 'query', 'resolveDomain'),
+  queryOfName: spec('SimpleQuery', 'of', [STRING], SIMPLE_QUERY, { member: 'resolveDomain' }),
   /** `SimpleQuery.of(Class)`: declared by 0.0.5 and the 1.0.0 series. */
-  queryOfClass: spec('SimpleQuery', 'of', [CLASS], SIMPLE_QUERY, 'query', 'resolveDomain'),
+  queryOfClass: spec('SimpleQuery', 'of', [CLASS], SIMPLE_QUERY, { member: 'resolveDomain' }),
   /** `SimpleQuery.of(Class, boolean)`: declared by 0.0.5 and the 1.0.0 series. */
-  queryOfClassAnd: spec('SimpleQuery', 'of', [CLASS, 'boolean'], SIMPLE_QUERY, 'query', 'resolveDomain'),
+  queryOfClassAnd: spec('SimpleQuery', 'of', [CLASS, 'boolean'], SIMPLE_QUERY, { member: 'resolveDomain' }),
   /** `SimpleQuery.getById(String, Long)`: declared by 0.0.5 and the 1.0.0 series. */
-  getByIdName: spec('SimpleQuery', 'getById', [STRING, LONG_BOXED], OBJECT, 'query', 'getById'),
+  getByIdName: spec('SimpleQuery', 'getById', [STRING, LONG_BOXED], OBJECT),
   /** `SimpleQuery.getById(Class, Long)`: declared by 0.0.5 and the 1.0.0 series. */
-  getByIdClass: spec('SimpleQuery', 'getById', [CLASS, LONG_BOXED], OBJECT, 'query', 'getById'),
+  getByIdClass: spec('SimpleQuery', 'getById', [CLASS, LONG_BOXED], OBJECT),
   /** `SimpleQuery.getByIds(String, List)`: declared by 0.0.5 and the 1.0.0 series. */
-  getByIdsName: spec('SimpleQuery', 'getByIds', [STRING, LIST], LIST, 'query', 'getByIds'),
+  getByIdsName: spec('SimpleQuery', 'getByIds', [STRING, LIST], LIST),
   /** `SimpleQuery.getByIds(Class, List)`: declared by 0.0.5 and the 1.0.0 series. */
-  getByIdsClass: spec('SimpleQuery', 'getByIds', [CLASS, LIST], LIST, 'query', 'getByIds'),
+  getByIdsClass: spec('SimpleQuery', 'getByIds', [CLASS, LIST], LIST),
   /** `SimpleQuery.getAll(String)`: declared by 0.0.5 and the 1.0.0 series. */
-  getAllName: spec('SimpleQuery', 'getAll', [STRING], LIST, 'query', 'getAll'),
+  getAllName: spec('SimpleQuery', 'getAll', [STRING], LIST),
   /** `SimpleQuery.getAll(Class)`: declared by 0.0.5 and the 1.0.0 series. */
-  getAllClass: spec('SimpleQuery', 'getAll', [CLASS], LIST, 'query', 'getAll'),
+  getAllClass: spec('SimpleQuery', 'getAll', [CLASS], LIST),
   /** `SimpleQuery.count(String)`: declared by 0.0.5 and the 1.0.0 series. */
-  countName: spec('SimpleQuery', 'count', [STRING], 'long', 'query', 'count'),
+  countName: spec('SimpleQuery', 'count', [STRING], 'long'),
   /** `SimpleQuery.count(Class)`: declared by 0.0.5 and the 1.0.0 series. */
-  countClass: spec('SimpleQuery', 'count', [CLASS], 'long', 'query', 'count'),
+  countClass: spec('SimpleQuery', 'count', [CLASS], 'long'),
   /** `SimpleQuery.get()`: declared by 0.0.5 and the 1.0.0 series. */
-  queryGet: spec('SimpleQuery', 'get', [], OBJECT, 'query', 'get', { isStatic: false }),
+  queryGet: spec('SimpleQuery', 'get', [], OBJECT, { isStatic: false }),
   /** `SimpleQuery.list(int, int)`: declared by 0.0.5 and the 1.0.0 series. */
-  queryList: spec('SimpleQuery', 'list', ['int', 'int'], `${API}PaginationQueryResult`, 'query', 'list', {
+  queryList: spec('SimpleQuery', 'list', ['int', 'int'], `${API}PaginationQueryResult`, {
     isStatic: false,
   }),
   /** `SimpleQuery.list(int, int, List)`: declared by 0.0.5 and the 1.0.0 series. */
-  queryListOrdered: spec(
-    'SimpleQuery',
-    'list',
-    ['int', 'int', LIST],
-    `${API}PaginationQueryResult`,
-    'query',
-    'list',
-    { isStatic: false },
-  ),
+  queryListOrdered: spec('SimpleQuery', 'list', ['int', 'int', LIST], `${API}PaginationQueryResult`, {
+    isStatic: false,
+  }),
   /** `SimpleQuery.list(int, int, List, boolean)`: declared by 0.0.5 and the 1.0.0 series. */
   queryListOrderedAsc: spec(
     'SimpleQuery',
     'list',
     ['int', 'int', LIST, 'boolean'],
     `${API}PaginationQueryResult`,
-    'query',
-    'list',
     { isStatic: false },
   ),
   /** `SimpleQuery.listAll()`: declared by 0.0.5 and the 1.0.0 series. */
-  queryListAll: spec('SimpleQuery', 'listAll', [], LIST, 'query', 'listAll', { isStatic: false }),
+  queryListAll: spec('SimpleQuery', 'listAll', [], LIST, { isStatic: false }),
 
   /** `DomainHelper.buildDomain(String)`: declared by 0.0.5 and the 1.0.0 series. */
-  buildDomain: spec('DomainHelper', 'buildDomain', [STRING], OBJECT, 'domain', 'buildDomain'),
+  buildDomain: spec('DomainHelper', 'buildDomain', [STRING], OBJECT),
   /** `DomainHelper.buildDomain(String, Object)`: declared by 0.0.5 and the 1.0.0 series. */
-  buildDomainWith: spec('DomainHelper', 'buildDomain', [STRING, OBJECT], OBJECT, 'domain', 'buildDomain'),
+  buildDomainWith: spec('DomainHelper', 'buildDomain', [STRING, OBJECT], OBJECT),
   /** `DomainHelper.createDomain(Object)`: declared by 0.0.5 and the 1.0.0 series. */
-  createDomain: spec('DomainHelper', 'createDomain', [OBJECT], 'void', 'domain', 'createDomain'),
+  createDomain: spec('DomainHelper', 'createDomain', [OBJECT], 'void'),
   /** `DomainHelper.updateDomain(Object)`: declared by 0.0.5 and the 1.0.0 series. */
-  updateDomain: spec('DomainHelper', 'updateDomain', [OBJECT], 'void', 'domain', 'updateDomain'),
+  updateDomain: spec('DomainHelper', 'updateDomain', [OBJECT], 'void'),
   /** `DomainHelper.deleteDomain(Object)`: declared by 0.0.5 and the 1.0.0 series. */
-  deleteDomain: spec('DomainHelper', 'deleteDomain', [OBJECT], 'void', 'domain', 'deleteDomain'),
+  deleteDomain: spec('DomainHelper', 'deleteDomain', [OBJECT], 'void'),
   /** `DomainHelper.render(Object, DomainObjectRenderType)`: declared by 0.0.5 and the 1.0.0 series. */
-  render: spec(
-    'DomainHelper',
-    'render',
-    [OBJECT, `${API}DomainObjectRenderType`],
-    'java.util.Map',
-    'domain',
-    'render',
-  ),
+  render: spec('DomainHelper', 'render', [OBJECT, `${API}DomainObjectRenderType`], 'java.util.Map'),
   /** `DomainHelper.batchCreate(Class, List)`: declared by 0.0.5 and the 1.0.0 series. */
-  batchCreateClass: spec('DomainHelper', 'batchCreate', [CLASS, LIST], LIST, 'domain', 'batchCreate'),
+  batchCreateClass: spec('DomainHelper', 'batchCreate', [CLASS, LIST], LIST),
   /** `DomainHelper.batchCreate(String, List)`: declared by 0.0.5 and the 1.0.0 series. */
-  batchCreateName: spec('DomainHelper', 'batchCreate', [STRING, LIST], LIST, 'domain', 'batchCreate'),
+  batchCreateName: spec('DomainHelper', 'batchCreate', [STRING, LIST], LIST),
 
   /** `BeanContainer.getBean(Class)`: declared by 0.0.5 and the 1.0.0 series. */
-  getBean: spec('BeanContainer', 'getBean', [CLASS], OBJECT, 'beans', 'getBean'),
+  getBean: spec('BeanContainer', 'getBean', [CLASS], OBJECT),
   /** `BeanContainer.getBeansOfType(Class)`: declared by 0.0.5 and the 1.0.0 series. */
-  getBeansOfType: spec(
-    'BeanContainer',
-    'getBeansOfType',
-    [CLASS],
-    'java.util.Collection',
-    'beans',
-    'getBeansOfType',
-  ),
+  getBeansOfType: spec('BeanContainer', 'getBeansOfType', [CLASS], 'java.util.Collection'),
 
   /** `AsyncHelper.scheduleAtFixRate(long, Runnable)`: declared by 0.0.5 and the 1.0.0 series. */
-  scheduleAtFixRate: spec(
-    'AsyncHelper',
-    'scheduleAtFixRate',
-    ['long', RUNNABLE],
-    RUNNABLE,
-    'async',
-    'scheduleAtFixRate',
-    { runtimeDeprecated: ASYNC_DEPRECATION },
-  ),
+  scheduleAtFixRate: spec('AsyncHelper', 'scheduleAtFixRate', ['long', RUNNABLE], RUNNABLE, {
+    runtimeDeprecated: ASYNC_DEPRECATION,
+  }),
   /** `AsyncHelper.scheduleAtFixRate(long, Runnable, boolean)`: declared by 0.0.5 and the 1.0.0 series. */
-  scheduleAtFixRateThread: spec(
-    'AsyncHelper',
-    'scheduleAtFixRate',
-    ['long', RUNNABLE, 'boolean'],
-    RUNNABLE,
-    'async',
-    'scheduleAtFixRate',
-    { runtimeDeprecated: ASYNC_DEPRECATION },
-  ),
+  scheduleAtFixRateThread: spec('AsyncHelper', 'scheduleAtFixRate', ['long', RUNNABLE, 'boolean'], RUNNABLE, {
+    runtimeDeprecated: ASYNC_DEPRECATION,
+  }),
   /** `AsyncHelper.task(Runnable)`: declared by 0.0.5 only. */
-  asyncTask: spec('AsyncHelper', 'task', [RUNNABLE], 'void', 'async', 'task', {
+  asyncTask: spec('AsyncHelper', 'task', [RUNNABLE], 'void', {
     declaredIn: ['0.0.5'],
     runtimeReturns: THREAD,
     runtimeDeprecated: ASYNC_DEPRECATION,
@@ -245,39 +244,32 @@ export const members = Object.freeze({
       "cannot find it. Compile against the 1.0.0 series ('@tech-vendor/api/v1', task returns Thread) or call it from dynamic code.",
   }),
   /** `AsyncHelper.task(Runnable)`: declared by the 1.0.0 series only. */
-  asyncTaskV1: spec('AsyncHelper', 'task', [RUNNABLE], THREAD, 'async', 'task', {
+  asyncTaskV1: spec('AsyncHelper', 'task', [RUNNABLE], THREAD, {
     declaredIn: ['1.0.0'],
     idSuffix: ' [1.0.0]',
     runtimeDeprecated: ASYNC_DEPRECATION,
   }),
   /** `AsyncHelper.task(String, Runnable)`: declared by the 1.0.0 series only. */
-  asyncTaskNamed: spec('AsyncHelper', 'task', [STRING, RUNNABLE], THREAD, 'async', 'taskNamed', {
+  asyncTaskNamed: spec('AsyncHelper', 'task', [STRING, RUNNABLE], THREAD, {
+    member: 'taskNamed',
     declaredIn: ['1.0.0'],
     runtimeDeprecated: ASYNC_DEPRECATION,
   }),
   /** `AsyncHelper.task(boolean, Runnable)`: declared by 0.0.5 only, absent from the runtime. */
-  asyncTaskOnNewThread: spec(
-    'AsyncHelper',
-    'task',
-    ['boolean', RUNNABLE],
-    'void',
-    'async',
-    'taskOnNewThread',
-    {
-      declaredIn: ['0.0.5'],
-      runtime: 'absent',
-      instead: 'Use AsyncHelper.task(runnable): the runtime always runs it on a thread of its own.',
-    },
-  ),
+  asyncTaskOnNewThread: spec('AsyncHelper', 'task', ['boolean', RUNNABLE], 'void', {
+    member: 'taskOnNewThread',
+    declaredIn: ['0.0.5'],
+    runtime: 'absent',
+    instead: 'Use AsyncHelper.task(runnable): the runtime always runs it on a thread of its own.',
+  }),
   /** `AsyncHelper.task(ExecutorService, Runnable)`: declared by 0.0.5 only, absent from the runtime. */
   asyncTaskOnExecutor: spec(
     'AsyncHelper',
     'task',
     ['java.util.concurrent.ExecutorService', RUNNABLE],
     'void',
-    'async',
-    'taskOnExecutor',
     {
+      member: 'taskOnExecutor',
       declaredIn: ['0.0.5'],
       runtime: 'absent',
       instead:
@@ -285,68 +277,36 @@ export const members = Object.freeze({
     },
   ),
   /** `AsyncHelper.newForkJoinPool(int)`: declared by 0.0.5 only, absent from the runtime. */
-  newForkJoinPool: spec(
-    'AsyncHelper',
-    'newForkJoinPool',
-    ['int'],
-    'java.util.concurrent.ForkJoinPool',
-    'async',
-    'newForkJoinPool',
-    {
-      declaredIn: ['0.0.5'],
-      runtime: 'absent',
-      instead: 'Use AsyncHelper.task(runnable), or supplyAsync(supplier) from the 1.0.0 series.',
-    },
-  ),
+  newForkJoinPool: spec('AsyncHelper', 'newForkJoinPool', ['int'], 'java.util.concurrent.ForkJoinPool', {
+    declaredIn: ['0.0.5'],
+    runtime: 'absent',
+    instead: 'Use AsyncHelper.task(runnable), or supplyAsync(supplier) from the 1.0.0 series.',
+  }),
   /** `AsyncHelper.supplyAsync(Supplier)`: declared by the 1.0.0 series only. */
   supplyAsync: spec(
     'AsyncHelper',
     'supplyAsync',
     ['java.util.function.Supplier'],
     'java.util.concurrent.CompletableFuture',
-    'async',
-    'supplyAsync',
     {
       declaredIn: ['1.0.0'],
     },
   ),
 
   /** `MessageHelper.pushNotification(Notification)`: declared by 0.0.5 and the 1.0.0 series, absent from the runtime. */
-  pushNotification: spec(
-    'MessageHelper',
-    'pushNotification',
-    [`${API}Notification`],
-    'void',
-    'messages',
-    'pushNotification',
-    {
-      runtime: 'absent',
-      instead:
-        'The runtime has MessageHelper.pushMessage(notification) instead, and its Notification names the recipient toUser ' +
-        '(a user object), not toUserName. Type-check against the runtime profile to call it (docs/runtime-profiles.md).',
-    },
-  ),
+  pushNotification: spec('MessageHelper', 'pushNotification', [`${API}Notification`], 'void', {
+    runtime: 'absent',
+    instead:
+      'The runtime has MessageHelper.pushMessage(notification) instead, and its Notification names the recipient toUser ' +
+      '(a user object), not toUserName. Type-check against the runtime profile to call it (docs/runtime-profiles.md).',
+  }),
   /** `MessageHelper.pushMessage(Notification)`: the runtime only (declared by no library line). */
-  pushMessage: spec(
-    'MessageHelper',
-    'pushMessage',
-    [`${API}Notification`],
-    'void',
-    'messages',
-    'pushMessage',
-    { declaredIn: [] },
-  ),
+  pushMessage: spec('MessageHelper', 'pushMessage', [`${API}Notification`], 'void', { declaredIn: [] }),
 
   /** `DynamicRpcClientService.invoke(String, String, Object[])`: declared by the 1.0.0 series only. */
-  rpcInvoke: spec(
-    'DynamicRpcClientService',
-    'invoke',
-    [STRING, STRING, 'java.lang.Object[]'],
-    OBJECT,
-    'rpc',
-    'invoke',
-    { declaredIn: ['1.0.0'] },
-  ),
+  rpcInvoke: spec('DynamicRpcClientService', 'invoke', [STRING, STRING, 'java.lang.Object[]'], OBJECT, {
+    declaredIn: ['1.0.0'],
+  }),
 })
 
 /**

@@ -18,12 +18,20 @@ export interface Binding {
   readonly runtime: VendorRuntime
   /** Runtime-deprecated members already warned about for this binding (`Owner.name`). */
   readonly warned: Set<string>
+  /**
+   * The facet object on which each member passed the facades' checks, by member index (see
+   * {@link reserveMemberIndexes}), so that the checks are not repeated while the runtime hands out the same
+   * facet object. Missing on a binding made by a copy of the package that predates it.
+   */
+  readonly checked?: unknown[]
 }
 
 /** The process-wide slot. */
 export interface Slot {
   readonly contractMajor: number
   binding: Binding | undefined
+  /** How many member indexes the copies of the package loaded so far have reserved; missing before the first. */
+  memberIndexes?: number
 }
 
 /** The slot on `globalThis`, created on first use. */
@@ -41,6 +49,18 @@ export function registrySlot(): Slot {
     })
   }
   return slot
+}
+
+/**
+ * Reserves `count` member indexes for one copy of the package and returns the first. Every copy numbers its
+ * member table from its own range, so that one `checked` array on the binding serves them all, whatever
+ * version each copy is.
+ */
+export function reserveMemberIndexes(count: number): number {
+  const slot = registrySlot()
+  const first = slot.memberIndexes ?? 0
+  slot.memberIndexes = first + count
+  return first
 }
 
 /**
@@ -109,7 +129,11 @@ export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): 
         `Unbind it first (unbindRuntime(), or host.uninstall() for a test host), or pass { replace: true } in tests.`,
     )
   }
-  if (bound === undefined || bound.runtime !== runtime) slot.binding = { runtime, warned: new Set() }
+  if (bound === undefined || bound.runtime !== runtime) {
+    // `checked` has a slot for every member index reserved so far, so that reading one never runs past the end.
+    const checked = new Array<unknown>(slot.memberIndexes ?? 0).fill(undefined)
+    slot.binding = { runtime, warned: new Set(), checked }
+  }
   const binding: RuntimeBinding = {
     runtime,
     unbind: () => {

@@ -1,8 +1,5 @@
 import { runNamedTask, runTask, scheduleAtFixRate, supplyAsync } from '../api/async-dispatch.js'
 import type { Runnable, RunnableObject, Supplier, Thread } from '../api/java-types.js'
-import { describeValue } from '../api/argument-checks.js'
-import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { hostFacet } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 
 /**
