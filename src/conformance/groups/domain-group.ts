@@ -121,5 +121,29 @@ export const domainGroup: GroupDefinition = {
         customer: { id: ann.id },
       })
     })
+
+    it('a BIG_DECIMAL keeps the scale it was written with and compares numerically', () => {
+      start()
+      createOne(ORDER, { number: 'A-1', status: 'OPEN', total: '25.00' })
+      createOne(ORDER, { number: 'A-2', status: 'OPEN', total: '1.50' })
+      const totals = () =>
+        SimpleQuery.of(ORDER)
+          .list(0, 10, ['total'])
+          .map((o) => o['total'])
+      // PostgreSQL numeric and Java BigDecimal keep the scale: 25.00 reads back as 25.00, not 25.
+      expect(totals()).toEqual(['1.50', '25.00'])
+      expect(
+        SimpleQuery.of(ORDER)
+          .eq('total', '25')
+          .listAll()
+          .map((o) => o['number']),
+      ).toEqual(['A-1'])
+      expect(
+        SimpleQuery.of(ORDER)
+          .in('total', ['1.5'])
+          .listAll()
+          .map((o) => o['number']),
+      ).toEqual(['A-2'])
+    })
   },
 }
