@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { median } from './median.js'
 import { printTable } from './report.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -142,11 +143,6 @@ function time(args: readonly string[], cwd: string): Timed {
   const ms = Number(process.hrtime.bigint() - start) / 1e6
   if (result.error !== undefined) throw result.error
   return { ms, status: result.status, stdout: result.stdout }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[sorted.length >> 1] ?? Number.NaN
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'vendor-api-checker-bench-'))

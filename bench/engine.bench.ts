@@ -22,6 +22,7 @@ import {
   type EngineQuery,
   type StoredRow,
 } from '../src/testing/engine/index.js'
+import { median } from './median.js'
 import { printTable } from './report.js'
 
 const N = 100_000
@@ -87,11 +88,6 @@ function tableOf(autoIndex: boolean): Table {
 const plain: Order[] = [...orders()]
 const indexed = tableOf(true)
 const scanning = tableOf(false)
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[sorted.length >> 1] ?? Number.NaN
-}
 
 /** Nanoseconds per call of `fn`, over `calls` calls. */
 function time(fn: (i: number) => number, calls: number): number {

@@ -23,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type * as ApiModule from '../src/index.js'
 import type * as ContractModule from '../src/runtime-contract/index.js'
+import { median } from './median.js'
 import { printTable } from './report.js'
 
 type Api = typeof ApiModule
@@ -103,11 +104,6 @@ function timeRound(loop: (calls: number) => number): number {
   const elapsed = Number(process.hrtime.bigint() - start)
   if (sum !== 42 * CALLS_PER_ROUND) throw new Error(`unexpected sum ${sum}`)
   return elapsed / CALLS_PER_ROUND
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[sorted.length >> 1] ?? Number.NaN
 }
 
 interface Overhead {

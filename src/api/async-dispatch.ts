@@ -2,7 +2,7 @@ import { IllegalArgumentException } from '../errors/illegal-argument-exception.j
 import { hostFacet } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import type { RunnableObject, Thread } from './java-types.js'
-import { describeValue } from './argument-checks.js'
+import { describeValue, requireBoolean } from './argument-checks.js'
 import { toTask } from './runnable.js'
 
 /**
@@ -32,15 +32,12 @@ export function scheduleAtFixRate(
       `AsyncHelper.scheduleAtFixRate expects a period in milliseconds as a positive integer, got ${describeValue(period)}.`,
     )
   }
-  if (newThread !== undefined && typeof newThread !== 'boolean') {
-    throw new IllegalArgumentException(
-      `AsyncHelper.scheduleAtFixRate expects newThread as a boolean, got ${describeValue(newThread)}.`,
-    )
-  }
+  const dedicated =
+    newThread === undefined ? false : requireBoolean(newThread, 'AsyncHelper.scheduleAtFixRate', 'newThread')
   const cancel = facet.scheduleAtFixRate(
     period,
     toTask(task, 'AsyncHelper.scheduleAtFixRate(period, task)'),
-    newThread ?? false,
+    dedicated,
   )
   return { run: cancel }
 }

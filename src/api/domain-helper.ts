@@ -71,13 +71,13 @@ export class DomainHelper {
     properties: DomainProperties<DomainType<N>>,
   ): DomainType<N>
   static buildDomain(domainName: string, properties?: object): unknown {
-    const facet = hostFacet(arguments.length < 2 ? members.buildDomain : members.buildDomainWith, arguments)
-    const where =
-      arguments.length < 2
-        ? 'DomainHelper.buildDomain(domainName)'
-        : 'DomainHelper.buildDomain(domainName, properties)'
+    const withProperties = arguments.length >= 2
+    const facet = hostFacet(withProperties ? members.buildDomainWith : members.buildDomain, arguments)
+    const where = withProperties
+      ? 'DomainHelper.buildDomain(domainName, properties)'
+      : 'DomainHelper.buildDomain(domainName)'
     requireName(domainName, where, 'domainName')
-    if (arguments.length < 2) return facet.buildDomain(domainName)
+    if (!withProperties) return facet.buildDomain(domainName)
     return facet.buildDomain(
       domainName,
       requireObject(properties, where, 'properties') as Readonly<Record<string, unknown>>,

@@ -6,7 +6,6 @@ import { currentRuntime } from '../runtime-contract/registry.js'
 import {
   describeValue,
   requireBoolean,
-  requireClass,
   requireCollection,
   requireId,
   requireName,
@@ -845,8 +844,8 @@ export class SimpleQuery<T = DomainObject> {
 
 /** Checks a domain name or class argument. */
 function requireTarget(target: unknown, where: string): void {
-  if (typeof target === 'function') requireClass(target, where)
-  else requireName(target, where, 'the domain name (or a class)')
+  // A function is a class (requireClass accepts any function), so only a name needs checking.
+  if (typeof target !== 'function') requireName(target, where, 'the domain name (or a class)')
 }
 
 function requirePaging(value: unknown, where: string, what: string): void {

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { extname, join, relative, resolve, sep } from 'node:path'
+import { readFileSync, statSync } from 'node:fs'
+import { extname, relative, resolve, sep } from 'node:path'
+import { filesUnder } from './files-under.js'
 import type { Finding } from './finding.js'
 import { UsageError } from './usage-error.js'
 
@@ -23,14 +24,6 @@ export function bundleFiles(paths: readonly string[], cwd: string): string[] {
     )
   }
   const files: string[] = []
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
-      const child = join(dir, entry.name)
-      if (entry.isDirectory()) walk(child)
-      else if (BUILD_EXTENSIONS.has(extname(entry.name))) files.push(child)
-    }
-  }
   for (const path of paths) {
     const absolute = resolve(cwd, path)
     let isDirectory: boolean
@@ -39,7 +32,7 @@ export function bundleFiles(paths: readonly string[], cwd: string): string[] {
     } catch {
       throw new UsageError(`${path} does not exist or cannot be read. Give the plugin's build output files.`)
     }
-    if (isDirectory) walk(absolute)
+    if (isDirectory) filesUnder(absolute, (name) => BUILD_EXTENSIONS.has(extname(name)), files)
     else files.push(absolute)
   }
   return files

@@ -71,16 +71,16 @@ export function checkPlugin(options: CheckPluginOptions): Finding[] {
         if (only.has(exported))
           report(name, 'api-version', 'error', ...v1ImportMessage(exported, manifestFile))
       }
+      const flagNamed = (elements: readonly (ts.ImportSpecifier | ts.ExportSpecifier)[]): void => {
+        for (const element of elements)
+          if (!element.isTypeOnly) flag(element.name, (element.propertyName ?? element.name).text)
+      }
       if (t.isImportDeclaration(node)) {
         const clause = node.importClause
         if (clause === undefined || clause.isTypeOnly) return
         const bindings = clause.namedBindings
         if (bindings !== undefined && t.isNamespaceImport(bindings)) v1Namespaces.add(bindings.name.text)
-        if (bindings !== undefined && t.isNamedImports(bindings)) {
-          for (const element of bindings.elements) {
-            if (!element.isTypeOnly) flag(element.name, (element.propertyName ?? element.name).text)
-          }
-        }
+        if (bindings !== undefined && t.isNamedImports(bindings)) flagNamed(bindings.elements)
       } else if (t.isExportDeclaration(node)) {
         if (node.isTypeOnly) return
         const clause = node.exportClause
@@ -88,9 +88,7 @@ export function checkPlugin(options: CheckPluginOptions): Finding[] {
           if (only.size > 0)
             report(specifier, 'api-version', 'error', ...v1ImportMessage([...only].join(', '), manifestFile))
         } else if (t.isNamedExports(clause)) {
-          for (const element of clause.elements) {
-            if (!element.isTypeOnly) flag(element.name, (element.propertyName ?? element.name).text)
-          }
+          flagNamed(clause.elements)
         }
       } else if (t.isImportEqualsDeclaration(node) && !node.isTypeOnly) {
         v1Namespaces.add(node.name.text)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { findPackageJson } from './plugin-manifest.js'
+import { findUp } from './find-up.js'
 
 /** The package whose declarations the checker maps to the member table. */
 export const LIBRARY_NAME = '@tech-vendor/api'
@@ -26,7 +26,7 @@ export class LibraryFiles {
 }
 
 function packageNameAt(directory: string): string | undefined {
-  const path = findPackageJson(directory)
+  const path = findUp(directory, 'package.json')
   if (path === undefined) return undefined
   try {
     const json = JSON.parse(readFileSync(path, 'utf8')) as { name?: unknown }

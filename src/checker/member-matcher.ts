@@ -1,7 +1,7 @@
 import type ts from 'typescript'
 import type { MemberSpec } from '../runtime-contract/members.js'
 import type { LibraryLine } from '../runtime-contract/runtime-description.js'
-import type { LibraryFiles } from './library-files.js'
+import { LIBRARY_NAME, type LibraryFiles } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
 
 /**
@@ -461,7 +461,8 @@ export class MemberMatcher {
 
 /** Whether a module specifier names the library's 1.0.0-series entry. */
 export function isV1Specifier(specifier: string): boolean {
-  return specifier === '@tech-vendor/api/v1' || specifier.startsWith('@tech-vendor/api/v1/')
+  const v1 = `${LIBRARY_NAME}/v1`
+  return specifier === v1 || specifier.startsWith(`${v1}/`)
 }
 
 function arityFits(member: MemberSpec, count: number): boolean {

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import type { LibraryLine } from '../runtime-contract/runtime-description.js'
+import { findUp } from './find-up.js'
 import { UsageError } from './usage-error.js'
 
 /** The `vendorPlugin` field of a plugin's `package.json`, as the checker reads it. */
@@ -17,15 +18,6 @@ export interface PluginManifest {
 
 const EXAMPLE = `"vendorPlugin": { "name": "my-plugin", "version": "1.0.0", "apiVersion": "0.0.5", "dependsOnPlugins": ["PlatformAdapter"] }`
 
-/** The nearest `package.json` at or above `directory`, or `undefined`. */
-export function findPackageJson(directory: string): string | undefined {
-  for (let dir = resolve(directory); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'package.json')
-    if (existsSync(candidate)) return candidate
-    if (dirname(dir) === dir) return undefined
-  }
-}
-
 /**
  * Reads the plugin manifest from the `vendorPlugin` field of the nearest `package.json` at or above
  * `directory`; messages name files relative to `cwd`.
@@ -34,7 +26,7 @@ export function findPackageJson(directory: string): string | undefined {
  * field is missing or has the wrong type; the message names the file, the field and an example.
  */
 export function readPluginManifest(directory: string, cwd: string = directory): PluginManifest {
-  const path = findPackageJson(directory)
+  const path = findUp(directory, 'package.json')
   if (path === undefined) {
     throw new UsageError(
       `No package.json found at or above ${relative(cwd, directory) || '.'}. The plugin's package.json must hold its manifest: ${EXAMPLE}`,

@@ -1,6 +1,8 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { dirname, extname, join, relative, resolve, sep } from 'node:path'
 import type ts from 'typescript'
+import { filesUnder } from './files-under.js'
+import { findUp } from './find-up.js'
 import type { TypeScript } from './load-typescript.js'
 import { isRuntimeProfileCondition } from './runtime-profile-conditions.js'
 import { UsageError } from './usage-error.js'
@@ -37,28 +39,10 @@ function defaultOptions(typescript: TypeScript): ts.CompilerOptions {
   }
 }
 
-/** The nearest `tsconfig.json` at or above `directory`, or `undefined`. */
-export function findTsconfig(directory: string): string | undefined {
-  for (let dir = resolve(directory); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'tsconfig.json')
-    if (existsSync(candidate)) return candidate
-    if (dirname(dir) === dir) return undefined
-  }
-}
-
 /** Every source file at or under `path`, skipping `node_modules`, hidden folders and declaration files. */
 function sourceFilesUnder(path: string, into: string[]): void {
-  const stat = statSync(path)
-  if (stat.isFile()) {
-    into.push(path)
-    return
-  }
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-    const child = join(path, entry.name)
-    if (entry.isDirectory()) sourceFilesUnder(child, into)
-    else if (SOURCE_EXTENSIONS.has(extname(entry.name)) && !/\.d\.[cm]?ts$/.test(entry.name)) into.push(child)
-  }
+  if (statSync(path).isFile()) into.push(path)
+  else filesUnder(path, (name) => SOURCE_EXTENSIONS.has(extname(name)) && !/\.d\.[cm]?ts$/.test(name), into)
 }
 
 function formatDiagnostics(
@@ -180,9 +164,10 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
   const inPaths = (file: string): boolean =>
     paths.length === 0 || paths.some((p) => file === p || file.startsWith(p.endsWith(sep) ? p : p + sep))
   const roots = new Set(rootNames.map((f) => resolve(f)))
-  const files = program
-    .getSourceFiles()
-    .filter((sf) => !sf.isDeclarationFile && roots.has(resolve(sf.fileName)) && inPaths(resolve(sf.fileName)))
+  const files = program.getSourceFiles().filter((sf) => {
+    const file = resolve(sf.fileName)
+    return !sf.isDeclarationFile && roots.has(file) && inPaths(file)
+  })
   return { program, files, tsconfig, ignoredConditions }
 }
 
@@ -228,5 +213,5 @@ export function locateTsconfig(
   }
   const first = paths[0]
   const start = first === undefined ? cwd : statSync(first).isDirectory() ? first : dirname(first)
-  return findTsconfig(start)
+  return findUp(start, 'tsconfig.json')
 }

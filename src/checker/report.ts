@@ -1,6 +1,5 @@
 import type { Finding } from './finding.js'
-import type { Linkage } from '../runtime-contract/runtime-description.js'
-import type { LibraryLine } from '../runtime-contract/runtime-description.js'
+import type { LibraryLine, Linkage } from '../runtime-contract/runtime-description.js'
 
 /** The output formats of `vendor-api`. */
 export type Format = 'text' | 'json' | 'sarif'

@@ -53,10 +53,3 @@ export const rules: readonly Rule[] = Object.freeze([
     "A plugin build that carries the library's own code instead of importing '@tech-vendor/api'.",
   ),
 ])
-
-/** The rule with this id. */
-export function ruleById(id: RuleId): Rule {
-  const found = rules.find((r) => r.id === id)
-  if (found === undefined) throw new Error(`unknown rule ${id}`)
-  return found
-}

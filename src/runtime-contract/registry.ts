@@ -3,7 +3,7 @@ import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import type { VendorRuntime } from './vendor-runtime.js'
 
 /** The major version of this contract; part of the slot key, so that incompatible copies never share a binding. */
-export const CONTRACT_MAJOR = 1
+const CONTRACT_MAJOR = 1
 
 /**
  * Where the one binding of the process lives: a `Symbol.for` key on `globalThis`, so that an ESM copy, a

@@ -15,12 +15,10 @@ import type { PluginRegistry } from './plugin-registry.js'
 export class BeanFacet implements BeanRuntime {
   readonly #contexts: ContextStore
   readonly #plugins: PluginRegistry
-  readonly #hostBeans: readonly object[]
 
-  constructor(contexts: ContextStore, plugins: PluginRegistry, hostBeans: readonly object[]) {
+  constructor(contexts: ContextStore, plugins: PluginRegistry) {
     this.#contexts = contexts
     this.#plugins = plugins
-    this.#hostBeans = hostBeans
   }
 
   getBean<T>(type: Class<T>): T {
@@ -47,7 +45,7 @@ export class BeanFacet implements BeanRuntime {
       )
     }
     this.#checkPlatformAdapter()
-    const beans = new Set<object>([...this.#hostBeans, ...this.#plugins.beans()])
+    const beans = new Set<object>(this.#plugins.beans().map(([bean]) => bean))
     return [...beans].filter((bean) => bean instanceof (type as unknown as abstract new () => unknown)) as T[]
   }
 

@@ -11,7 +11,7 @@ import { parseCsv } from './csv.js'
 import { DataStore } from './data-store.js'
 import { DomainFacet } from './domain-facet.js'
 import { buildDomainSchemas, isPlainRecord } from './domain-definitions.js'
-import type { StoredRow } from './engine/schema.js'
+import type { DomainSchema, StoredRow } from './engine/schema.js'
 import { ErrorSink } from './error-sink.js'
 import { ContextStore } from './host-context.js'
 import { MessageFacet } from './message-facet.js'
@@ -104,17 +104,21 @@ class ReferenceHost implements TestHost {
     this.#domains = new DomainFacet(this.#store, this.#storage, this.#contexts)
     this.#async = new AsyncFacet(this.#contexts, this.#sink)
     this.#messages = new MessageFacet(this.#contexts)
-    this.#plugins = new PluginRegistry(this.#contexts, this.#async, checked.defaultTenant)
-    const beans = Object.freeze([...checked.beans])
+    this.#plugins = new PluginRegistry(
+      this.#contexts,
+      this.#async,
+      checked.defaultTenant,
+      Object.freeze([...checked.beans]),
+    )
     this.#runtime = Object.freeze({
       description: this.description,
       storage: this.#storage,
       query: new QueryFacet(this.#store, this.#domains, this.#contexts, checked.name),
       domain: this.#domains,
-      beans: new BeanFacet(this.#contexts, this.#plugins, beans),
+      beans: new BeanFacet(this.#contexts, this.#plugins),
       async: this.#async,
       messages: this.#messages,
-      rpc: new RpcFacet(this.#contexts, this.#plugins, beans),
+      rpc: new RpcFacet(this.#contexts, this.#plugins),
     })
     if (options.seed !== undefined) this.#importSeedOption(options.seed)
   }
@@ -240,7 +244,7 @@ class ReferenceHost implements TestHost {
         })),
       })
     }
-    return this.#runSeed(schema.name, source, records, problems, options.tenant)
+    return this.#runSeed(schema, source, records, problems, options.tenant)
   }
 
   loadPlugin(definition: PluginDefinition): LoadedPlugin {
@@ -326,12 +330,12 @@ class ReferenceHost implements TestHost {
           })),
         })
       }
-      this.#runSeed(schema.name, `options.seed.${schema.name}`, records, problems, undefined)
+      this.#runSeed(schema, `options.seed.${schema.name}`, records, problems, undefined)
     }
   }
 
   #runSeed(
-    domain: string,
+    schema: DomainSchema,
     source: string,
     records: readonly SeedRecord[],
     earlier: { line: number; column: number; message: string }[],
@@ -339,11 +343,10 @@ class ReferenceHost implements TestHost {
   ): SeedImportResult {
     const run = (): SeedImportResult => {
       const context = this.#contexts.current()
-      const schema = this.#domains.schemaOf(domain, 'seed import')
       return this.#store.atomically(context, () => {
         const { result, problems } = importSeedRecords(this.#store, this.#domains, context, schema, records)
         const all = [...earlier, ...problems].sort((a, b) => a.line - b.line || a.column - b.column)
-        if (all.length > 0) throw new SeedDataException(domain, source, all)
+        if (all.length > 0) throw new SeedDataException(schema.name, source, all)
         return result
       })
     }

@@ -60,10 +60,7 @@ export class DomainFacet implements DomainRuntime {
 
   createDomain(requestData: object): void {
     const context = this.#contexts.current()
-    const schema = this.schemaOf(
-      this.domainOfObject(requestData, 'DomainHelper.createDomain'),
-      'DomainHelper.createDomain',
-    )
+    const schema = this.#schemaOfObject(requestData, 'DomainHelper.createDomain')
     checkUnsaved(requestData, schema.name, 'DomainHelper.createDomain')
     const { values, errors } = readRequest(schema, requestData, this.references(context))
     if (errors.length > 0) throw new ValidationException(schema.name, errors)
@@ -81,10 +78,7 @@ export class DomainFacet implements DomainRuntime {
 
   updateDomain(requestData: object): void {
     const context = this.#contexts.current()
-    const schema = this.schemaOf(
-      this.domainOfObject(requestData, 'DomainHelper.updateDomain'),
-      'DomainHelper.updateDomain',
-    )
+    const schema = this.#schemaOfObject(requestData, 'DomainHelper.updateDomain')
     const existing = this.#existing(context, schema, requestData, 'DomainHelper.updateDomain')
     const { values, errors } = readRequest(schema, requestData, this.references(context), existing)
     if (errors.length > 0) throw new ValidationException(schema.name, errors)
@@ -98,10 +92,7 @@ export class DomainFacet implements DomainRuntime {
 
   deleteDomain(requestData: object): void {
     const context = this.#contexts.current()
-    const schema = this.schemaOf(
-      this.domainOfObject(requestData, 'DomainHelper.deleteDomain'),
-      'DomainHelper.deleteDomain',
-    )
+    const schema = this.#schemaOfObject(requestData, 'DomainHelper.deleteDomain')
     const existing = this.#existing(context, schema, requestData, 'DomainHelper.deleteDomain')
     const referrer = this.#referrer(context, schema.name, existing.id)
     if (referrer !== undefined) {
@@ -114,10 +105,7 @@ export class DomainFacet implements DomainRuntime {
   }
 
   render(domainObject: object, renderType: DomainObjectRenderType): Record<string, unknown> {
-    const schema = this.schemaOf(
-      this.domainOfObject(domainObject, 'DomainHelper.render'),
-      'DomainHelper.render',
-    )
+    const schema = this.#schemaOfObject(domainObject, 'DomainHelper.render')
     if (renderType !== 'ONLY_LABEL_FIELD' && renderType !== 'ALL_COLUMNS') {
       throw new IllegalArgumentException(
         `DomainHelper.render expects DomainObjectRenderType.ONLY_LABEL_FIELD or ALL_COLUMNS, got ${describeValue(renderType)}.`,
@@ -243,6 +231,11 @@ export class DomainFacet implements DomainRuntime {
         'read by a query, or made by a class bound to a domain, and it has no id the host issued. ' +
         "Build it with DomainHelper.buildDomain('Order', { ... }), or pass an object a query returned (a spread copy of one works).",
     )
+  }
+
+  /** The schema of the domain an object belongs to, found as `domainOfObject` finds it. */
+  #schemaOfObject(object: object, where: string): DomainSchema {
+    return this.schemaOf(this.domainOfObject(object, where), where)
   }
 
   #declaredDomain(object: object): string | undefined {

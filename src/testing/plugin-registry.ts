@@ -102,12 +102,19 @@ export class PluginRegistry {
   readonly #contexts: ContextStore
   readonly #async: AsyncFacet
   readonly #tenant: string
+  readonly #hostBeans: readonly object[]
   readonly #plugins = new Map<string, PluginState>()
 
-  constructor(contexts: ContextStore, async: AsyncFacet, defaultTenant: string) {
+  constructor(
+    contexts: ContextStore,
+    async: AsyncFacet,
+    defaultTenant: string,
+    hostBeans: readonly object[],
+  ) {
     this.#contexts = contexts
     this.#async = async
     this.#tenant = defaultTenant
+    this.#hostBeans = hostBeans
   }
 
   load(definition: PluginDefinition): LoadedPlugin {
@@ -169,14 +176,12 @@ export class PluginRegistry {
     return [...this.#plugins.values()].map(({ manifest, components }) => ({ manifest, components }))
   }
 
-  /** The beans the loaded plugins registered, their components included. */
-  beans(): object[] {
-    return this.owned().map(([bean]) => bean)
-  }
-
-  /** The beans the loaded plugins registered, with the plugin that registered each. */
-  owned(): [bean: object, plugin: string][] {
-    const owned: [object, string][] = []
+  /**
+   * The beans the host (`options.beans`, first) and the loaded plugins (their components included) registered,
+   * with the plugin that registered each (`null` for the host).
+   */
+  beans(): [bean: object, plugin: string | null][] {
+    const owned: [object, string | null][] = this.#hostBeans.map((bean) => [bean, null])
     for (const plugin of this.#plugins.values()) {
       for (const bean of [...plugin.beans, ...plugin.components]) owned.push([bean, plugin.manifest.name])
     }

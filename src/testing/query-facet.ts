@@ -95,57 +95,58 @@ export class QueryFacet implements QueryRuntime {
   }
 
   resolveDomain(target: string | Class<unknown>): string {
-    return this.#resolve(target, 'SimpleQuery.of')
+    return this.#resolve(target, 'SimpleQuery.of').name
   }
 
-  /** The domain of a name or class, or an `IllegalArgumentException` that names the member `where`. */
-  #resolve(target: string | Class<unknown>, where: string): string {
+  /** The schema of a domain name or class, or an `IllegalArgumentException` that names the member `where`. */
+  #resolve(target: string | Class<unknown>, where: string): DomainSchema {
     if (typeof target === 'function') {
       const domain = domainNameOf(target)
-      if (this.#store.schemas.has(domain)) return domain
+      const schema = this.#store.schemas.get(domain)
+      if (schema !== undefined) return schema
       throw new IllegalArgumentException(
         `${where}: class ${target.name || '(anonymous)'} is bound to no domain of this host: it maps to '${domain}' ` +
           `(its static domainName, else its name). Known domains: ${[...this.#store.schemas.keys()].join(', ') || 'none'}.`,
       )
     }
-    return this.#domains.schemaOf(target, where).name
+    return this.#domains.schemaOf(target, where)
   }
 
   list(query: QuerySpec, page: PageRequest): QueryPage {
     const context = this.#contexts.current()
-    const domain = this.#domain(query)
-    const result = this.#store.select(context, domain, query, page)
-    return { items: this.#objects(query.target, domain, result.rows), totalCount: result.totalCount }
+    const schema = this.#schema(query)
+    const result = this.#store.select(context, schema.name, query, page)
+    return { items: this.#objects(query.target, schema, result.rows), totalCount: result.totalCount }
   }
 
   listAll(query: QuerySpec): readonly unknown[] {
     const context = this.#contexts.current()
-    const domain = this.#domain(query)
-    return this.#objects(query.target, domain, this.#store.select(context, domain, query).rows)
+    const schema = this.#schema(query)
+    return this.#objects(query.target, schema, this.#store.select(context, schema.name, query).rows)
   }
 
   get(query: QuerySpec): unknown {
     const context = this.#contexts.current()
-    const domain = this.#domain(query)
-    const { rows, totalCount } = this.#store.select(context, domain, query, {
+    const schema = this.#schema(query)
+    const { rows, totalCount } = this.#store.select(context, schema.name, query, {
       offset: 0,
       limit: 1,
       orderBy: [],
       asc: true,
     })
-    if (totalCount > 1) throw new NonUniqueResultException(totalCount, domain)
-    return rows.length === 0 ? null : this.#objects(query.target, domain, rows)[0]
+    if (totalCount > 1) throw new NonUniqueResultException(totalCount, schema.name)
+    return rows.length === 0 ? null : this.#objects(query.target, schema, rows)[0]
   }
 
   getById(target: string | Class<unknown>, id: number): unknown {
-    const domain = this.#resolve(target, 'SimpleQuery.getById')
+    const schema = this.#resolve(target, 'SimpleQuery.getById')
     checkId(id, 'SimpleQuery.getById')
-    const row = this.#store.get(this.#contexts.current(), domain, id)
-    return row === undefined ? null : this.#objects(target, domain, [row])[0]
+    const row = this.#store.get(this.#contexts.current(), schema.name, id)
+    return row === undefined ? null : this.#objects(target, schema, [row])[0]
   }
 
   getByIds(target: string | Class<unknown>, ids: readonly number[]): readonly unknown[] {
-    const domain = this.#resolve(target, 'SimpleQuery.getByIds')
+    const schema = this.#resolve(target, 'SimpleQuery.getByIds')
     if (!Array.isArray(ids))
       throw new IllegalArgumentException(
         `SimpleQuery.getByIds expects the ids as an array, got ${describeValue(ids)}.`,
@@ -154,30 +155,30 @@ export class QueryFacet implements QueryRuntime {
     list.forEach((id) => checkId(id, 'SimpleQuery.getByIds'))
     const context = this.#contexts.current()
     const rows = (list as readonly number[])
-      .map((id) => this.#store.get(context, domain, id))
+      .map((id) => this.#store.get(context, schema.name, id))
       .filter((row): row is StoredRow => row !== undefined)
-    return this.#objects(target, domain, rows)
+    return this.#objects(target, schema, rows)
   }
 
   getAll(target: string | Class<unknown>): readonly unknown[] {
-    const domain = this.#resolve(target, 'SimpleQuery.getAll')
+    const schema = this.#resolve(target, 'SimpleQuery.getAll')
     return this.#objects(
       target,
-      domain,
-      this.#store.select(this.#contexts.current(), domain, { and: true, conditions: [] }).rows,
+      schema,
+      this.#store.select(this.#contexts.current(), schema.name, { and: true, conditions: [] }).rows,
     )
   }
 
   count(target: string | Class<unknown>): number {
-    return this.#store.count(this.#contexts.current(), this.#resolve(target, 'SimpleQuery.count'))
+    return this.#store.count(this.#contexts.current(), this.#resolve(target, 'SimpleQuery.count').name)
   }
 
-  #domain(query: QuerySpec): string {
+  #schema(query: QuerySpec): DomainSchema {
     if (typeof query !== 'object' || query === null)
       throw new IllegalArgumentException(`A query needs a QuerySpec, got ${describeValue(query)}.`)
     const schema = this.#domains.schemaOf(query.domain, 'SimpleQuery')
     this.#checkReferences(query, schema)
-    return schema.name
+    return schema
   }
 
   /**
@@ -203,8 +204,7 @@ export class QueryFacet implements QueryRuntime {
     }
   }
 
-  #objects(target: string | Class<unknown>, domain: string, rows: readonly StoredRow[]): object[] {
-    const schema = this.#domains.schemaOf(domain, 'SimpleQuery')
+  #objects(target: string | Class<unknown>, schema: DomainSchema, rows: readonly StoredRow[]): object[] {
     const materializer = this.#domains.materializer(this.#contexts.current())
     const type = typeof target === 'function' ? target : undefined
     return rows.map((row) => materializer.object(schema, row, type))

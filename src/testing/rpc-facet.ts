@@ -13,20 +13,15 @@ import type { PluginRegistry } from './plugin-registry.js'
 export class RpcFacet implements RpcRuntime {
   readonly #contexts: ContextStore
   readonly #plugins: PluginRegistry
-  readonly #hostBeans: readonly object[]
 
-  constructor(contexts: ContextStore, plugins: PluginRegistry, hostBeans: readonly object[]) {
+  constructor(contexts: ContextStore, plugins: PluginRegistry) {
     this.#contexts = contexts
     this.#plugins = plugins
-    this.#hostBeans = hostBeans
   }
 
   invoke(serviceName: string, method: string, args: readonly unknown[]): unknown {
     const services = new Map<string, [object, string | null]>()
-    for (const [bean, owner] of [
-      ...this.#hostBeans.map((b): [object, string | null] => [b, null]),
-      ...this.#plugins.owned(),
-    ]) {
+    for (const [bean, owner] of this.#plugins.beans()) {
       if (bean instanceof VendorRpcService) {
         services.set(VendorRpcService.serviceNameOf(bean.constructor as new () => VendorRpcService), [
           bean,

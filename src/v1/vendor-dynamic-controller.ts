@@ -1,5 +1,4 @@
-import { describeValue } from '../api/argument-checks.js'
-import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
+import { brandedPrototype } from './branded-prototype.js'
 import type { ControllerRoute } from './controller-route.js'
 import { CONTROLLER_BRAND, collectRoutes } from './controller-routes.js'
 
@@ -89,18 +88,12 @@ export class VendorDynamicController {
    * ```
    */
   static routes(controllerClass: abstract new () => VendorDynamicController): readonly ControllerRoute[] {
-    const candidate: unknown = controllerClass
-    const proto: unknown =
-      typeof candidate === 'function' ? (candidate as { prototype?: unknown }).prototype : undefined
-    if (typeof proto !== 'object' || proto == null || !(CONTROLLER_BRAND in proto)) {
-      throw new IllegalArgumentException(
-        `VendorDynamicController.routes expects a class that extends VendorDynamicController, got ${
-          typeof candidate === 'function'
-            ? `class ${candidate.name || '(anonymous)'}`
-            : describeValue(candidate)
-        }. Extend VendorDynamicController from '@tech-vendor/api/v1'.`,
-      )
-    }
+    brandedPrototype(
+      controllerClass,
+      CONTROLLER_BRAND,
+      'VendorDynamicController',
+      'VendorDynamicController.routes',
+    )
     return collectRoutes(controllerClass, (controllerClass as unknown as { basePath?: unknown }).basePath)
   }
 }

@@ -1,5 +1,4 @@
-import { describeValue } from '../api/argument-checks.js'
-import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
+import { brandedPrototype } from './branded-prototype.js'
 import { checkServiceName } from './rpc-names.js'
 
 /** The brand of `VendorRpcService.prototype`, recognised across package copies. */
@@ -66,7 +65,7 @@ export class VendorRpcService {
    * ```
    */
   static serviceNameOf(serviceClass: abstract new () => VendorRpcService): string {
-    serviceProto(serviceClass, 'VendorRpcService.serviceNameOf')
+    brandedPrototype(serviceClass, SERVICE_BRAND, 'VendorRpcService', 'VendorRpcService.serviceNameOf')
     const declared = (serviceClass as { serviceName?: unknown }).serviceName
     return checkServiceName(
       declared ?? serviceClass.name,
@@ -97,7 +96,12 @@ export class VendorRpcService {
   static methodsOf(serviceClass: abstract new () => VendorRpcService): readonly string[] {
     const names: string[] = []
     for (
-      let proto: object | null = serviceProto(serviceClass, 'VendorRpcService.methodsOf');
+      let proto: object | null = brandedPrototype(
+        serviceClass,
+        SERVICE_BRAND,
+        'VendorRpcService',
+        'VendorRpcService.methodsOf',
+      );
       proto != null;
       proto = Object.getPrototypeOf(proto) as object | null
     ) {
@@ -112,19 +116,4 @@ export class VendorRpcService {
     }
     return Object.freeze(names)
   }
-}
-
-function serviceProto(serviceClass: unknown, where: string): object {
-  const proto: unknown =
-    typeof serviceClass === 'function' ? (serviceClass as { prototype?: unknown }).prototype : undefined
-  if (typeof proto !== 'object' || proto == null || !(SERVICE_BRAND in proto)) {
-    throw new IllegalArgumentException(
-      `${where} expects a class that extends VendorRpcService, got ${
-        typeof serviceClass === 'function'
-          ? `class ${serviceClass.name || '(anonymous)'}`
-          : describeValue(serviceClass)
-      }. Extend VendorRpcService from '@tech-vendor/api/v1'.`,
-    )
-  }
-  return proto
 }

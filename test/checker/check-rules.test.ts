@@ -1,11 +1,8 @@
-import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { checkPlugin } from '../../src/checker/check-plugin.js'
 import type { Finding } from '../../src/checker/finding.js'
-import type { PluginManifest } from '../../src/checker/plugin-manifest.js'
 import { memberSpecs } from '../../src/runtime-contract/members.js'
 import type { Linkage, LibraryLine } from '../../src/runtime-contract/runtime-description.js'
-import { fixtureProgram, repoRoot } from './fixture-plugins.js'
+import { checkFixture } from './fixture-plugins.js'
 
 const FIXTURE = 'test/checker/fixtures/platform-mismatches'
 
@@ -17,23 +14,16 @@ interface Target {
 
 /** Checks the platform-mismatches fixture (one program) against a manifest and a linkage. */
 function check(target: Target = {}): Finding[] {
-  const plugin = fixtureProgram('platform-mismatches')
-  const manifest: PluginManifest = {
-    name: 'mismatches',
-    version: '1.0.0',
-    apiVersion: target.apiVersion ?? '0.0.5',
-    dependsOnPlugins: target.dependsOnPlugins ?? [],
-    path: `${repoRoot}/${FIXTURE}/package.json`,
-  }
-  return checkPlugin({
-    typescript: ts,
-    program: plugin.program,
-    files: plugin.files,
-    manifest,
-    linkage: target.linkage ?? 'dynamic',
-    members: memberSpecs,
-    cwd: repoRoot,
-  })
+  return checkFixture(
+    'platform-mismatches',
+    {
+      name: 'mismatches',
+      version: '1.0.0',
+      apiVersion: target.apiVersion ?? '0.0.5',
+      dependsOnPlugins: target.dependsOnPlugins ?? [],
+    },
+    target.linkage ?? 'dynamic',
+  )
 }
 
 /** The member or name a finding's message starts with: `AsyncHelper.task(boolean, Runnable)`, `Get`. */

@@ -1,12 +1,17 @@
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { checkPlugin } from '../../src/checker/check-plugin.js'
+import type { Finding } from '../../src/checker/finding.js'
 import { main } from '../../src/checker/main.js'
+import type { PluginManifest } from '../../src/checker/plugin-manifest.js'
 import {
   createPluginProgram,
   type PluginProgram,
   type SourceFileCache,
 } from '../../src/checker/plugin-program.js'
+import { memberSpecs } from '../../src/runtime-contract/members.js'
+import type { Linkage } from '../../src/runtime-contract/runtime-description.js'
 
 /** The fixture plugins: small TypeScript projects with a `vendorPlugin` manifest, a tsconfig and sources. */
 export const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), 'fixtures')
@@ -52,4 +57,25 @@ export function fixtureProgram(name: string): PluginProgram {
     programs.set(name, plugin)
   }
   return plugin
+}
+
+/**
+ * Checks a fixture plugin (its program built once) against the given manifest, read as if from the fixture's
+ * package.json, and linkage: `checkPlugin` as `vendor-api check` calls it, findings relative to the root.
+ */
+export function checkFixture(
+  name: string,
+  manifest: Omit<PluginManifest, 'path'>,
+  linkage: Linkage,
+): Finding[] {
+  const plugin = fixtureProgram(name)
+  return checkPlugin({
+    typescript: ts,
+    program: plugin.program,
+    files: plugin.files,
+    manifest: { ...manifest, path: join(fixturesDir, name, 'package.json') },
+    linkage,
+    members: memberSpecs,
+    cwd: repoRoot,
+  })
 }

@@ -1,31 +1,17 @@
-import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { checkPlugin } from '../../src/checker/check-plugin.js'
 import type { Finding } from '../../src/checker/finding.js'
 import type { Linkage } from '../../src/runtime-contract/runtime-description.js'
-import { memberSpecs } from '../../src/runtime-contract/members.js'
-import { fixtureProgram, repoRoot } from './fixture-plugins.js'
+import { checkFixture } from './fixture-plugins.js'
 
 const FIXTURE = 'test/checker/fixtures/member-references'
 
 /** Checks the member-references fixture: a plugin targeting 0.0.5 without PlatformAdapter. */
 function check(linkage: Linkage = 'dynamic'): Finding[] {
-  const plugin = fixtureProgram('member-references')
-  return checkPlugin({
-    typescript: ts,
-    program: plugin.program,
-    files: plugin.files,
-    manifest: {
-      name: 'references',
-      version: '1.0.0',
-      apiVersion: '0.0.5',
-      dependsOnPlugins: [],
-      path: `${repoRoot}/${FIXTURE}/package.json`,
-    },
+  return checkFixture(
+    'member-references',
+    { name: 'references', version: '1.0.0', apiVersion: '0.0.5', dependsOnPlugins: [] },
     linkage,
-    members: memberSpecs,
-    cwd: repoRoot,
-  })
+  )
 }
 
 /** `file:line:column rule severity` of the findings in one fixture file. */

@@ -13,7 +13,7 @@ import {
   type DomainObject,
 } from '../../src/index.js'
 import { SeedDataException, createTestHost } from '../../src/testing/index.js'
-import { SHOP, installHost } from './hosts.js'
+import { SHOP, installHost, refused } from './hosts.js'
 
 beforeEach(() => {
   vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined)
@@ -22,17 +22,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks()
 })
-
-/** Runs `fn`, expects an IllegalArgumentException, and returns its message. */
-function refused(fn: () => unknown): string {
-  try {
-    fn()
-  } catch (error) {
-    if (IllegalArgumentException.is(error)) return error.message
-    throw error
-  }
-  throw new Error('expected an IllegalArgumentException')
-}
 
 function seedAnn(): DomainObject {
   const ann = DomainHelper.buildDomain('Client', { name: 'Ann' })

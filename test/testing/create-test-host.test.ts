@@ -1,18 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { IllegalArgumentException, IllegalStateException, SimpleQuery } from '../../src/index.js'
+import { IllegalStateException, SimpleQuery } from '../../src/index.js'
 import { currentRuntime } from '../../src/runtime-contract/index.js'
 import { createTestHost } from '../../src/testing/index.js'
-import { SHOP } from './hosts.js'
-
-function message(fn: () => unknown): string {
-  try {
-    fn()
-  } catch (error) {
-    if (IllegalArgumentException.is(error)) return error.message
-    throw error
-  }
-  throw new Error('expected an IllegalArgumentException')
-}
+import { SHOP, refused } from './hosts.js'
 
 describe('createTestHost', () => {
   test('describes itself with the platform version 1.0.0-beta18, library line 0.0.5 and dynamic linkage by default', () => {
@@ -40,7 +30,7 @@ describe('createTestHost', () => {
   })
 
   test('reports every problem of the domain definitions at once', () => {
-    const text = message(() =>
+    const text = refused(() =>
       createTestHost({
         domains: {
           Order: {
@@ -69,7 +59,7 @@ describe('createTestHost', () => {
     const domains = JSON.parse(
       '{"__proto__": {"fields": {}}, "Tag": {"fields": {"__proto__": "STRING", "prototype": "STRING"}}}',
     )
-    const text = message(() => createTestHost({ domains }))
+    const text = refused(() => createTestHost({ domains }))
     expect(text).toContain('domain "__proto__"')
     expect(text).toContain('"Tag.__proto__"')
     expect(text).toContain('"Tag.prototype"')
@@ -77,7 +67,7 @@ describe('createTestHost', () => {
   })
 
   test('reports every problem of the other options at once, unknown options included', () => {
-    const text = message(() =>
+    const text = refused(() =>
       createTestHost({ linkage: 'java', tenants: [], onError: 'log', domian: {} } as never),
     )
     expect(text).toMatch(/unknown option "domian"/)

@@ -10,7 +10,7 @@ import {
   ValidationException,
   type DomainObject,
 } from '../../src/index.js'
-import { installHost } from './hosts.js'
+import { catchError, installHost } from './hosts.js'
 
 function createClient(name: string, extra: Record<string, unknown> = {}): DomainObject {
   const customer = DomainHelper.buildDomain('Client', { name, ...extra })
@@ -334,12 +334,3 @@ describe('render', () => {
     })
   })
 })
-
-function catchError(fn: () => unknown): unknown {
-  try {
-    fn()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected an error')
-}

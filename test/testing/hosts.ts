@@ -1,4 +1,5 @@
 import { afterEach } from 'vitest'
+import { IllegalArgumentException } from '../../src/index.js'
 import { createTestHost, type TestHost, type TestHostOptions } from '../../src/testing/index.js'
 
 /** The shop domains most tests of the reference host use. */
@@ -39,3 +40,24 @@ export function installHost(options: TestHostOptions = {}): TestHost {
 afterEach(() => {
   for (const host of installed.splice(0)) host.uninstall()
 })
+
+/** Runs `fn`, expects it to throw, and returns what it threw. */
+export function catchError(fn: () => unknown): unknown {
+  try {
+    fn()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected an error')
+}
+
+/** Runs `fn`, expects an IllegalArgumentException, and returns its message. */
+export function refused(fn: () => unknown): string {
+  try {
+    fn()
+  } catch (error) {
+    if (IllegalArgumentException.is(error)) return error.message
+    throw error
+  }
+  throw new Error('expected an IllegalArgumentException')
+}

@@ -11,7 +11,7 @@ import {
   SimpleQuery,
   VendorPlatformComponent,
 } from '../../src/index.js'
-import { installHost } from './hosts.js'
+import { catchError, installHost } from './hosts.js'
 
 const directories: string[] = []
 afterAll(() => {
@@ -238,12 +238,3 @@ describe('assertRepeatableOnLoad', () => {
     expect(() => host.assertRepeatableOnLoad('counter', { ignore: ['Client.email'] })).not.toThrow()
   })
 })
-
-function catchError(fn: () => unknown): unknown {
-  try {
-    fn()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected an error')
-}

@@ -7,7 +7,7 @@ import {
   SimpleQuery,
   UnsupportedOperationException,
 } from '../../src/index.js'
-import { installHost } from './hosts.js'
+import { catchError, installHost } from './hosts.js'
 
 function createLabel(name: string): void {
   DomainHelper.createDomain(DomainHelper.buildDomain('Label', { name }))
@@ -176,12 +176,3 @@ describe('withSql', () => {
     expect((error as Error).message).toMatch(/'shop-tests'.*in-memory store/)
   })
 })
-
-function catchError(fn: () => unknown): unknown {
-  try {
-    fn()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected an error')
-}

@@ -1,11 +1,10 @@
 import { expect, it, vi } from 'vitest'
 import { AsyncHelper } from '../../api/async-helper.js'
-import type { Runnable, Thread } from '../../api/java-types.js'
 import { SimpleQuery } from '../../api/simple-query.js'
 import { CUSTOMER } from '../conformance-domains.js'
 import { TENANTS } from '../suite-context.js'
 import type { GroupDefinition } from './group-definition.js'
-import { create, createOne, sleep } from './test-helpers.js'
+import { create, createOne, sleep, task } from './test-helpers.js'
 
 const OTHER = TENANTS[1] as string
 const ANN = Object.freeze({ id: 7, username: 'ann' })
@@ -16,10 +15,6 @@ const PERIOD = 5
 const QUIET = 60
 /** How long a run that must happen is waited for, generous for a loaded machine. */
 const WAIT = { timeout: 5000, interval: 5 }
-
-/** `AsyncHelper.task(Runnable)` as dynamic code calls it: the runtime returns a Thread though 0.0.5 declares void. */
-const task = (runnable: Runnable): Thread =>
-  (AsyncHelper.task as unknown as (r: Runnable) => Thread)(runnable)
 
 /** SPEC §7.6: tasks on the event loop, tenant carried and user not, failures reported, cancellation. */
 export const asyncGroup: GroupDefinition = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AsyncHelper } from '../../api/async-helper.js'
-import type { ExecutorService, Runnable, Thread } from '../../api/java-types.js'
+import type { ExecutorService } from '../../api/java-types.js'
 import { MessageHelper } from '../../api/message-helper.js'
 import { Notification } from '../../api/notification.js'
 import { SimpleQuery } from '../../api/simple-query.js'
@@ -10,7 +10,7 @@ import { NoSuchMethodError } from '../../errors/no-such-method-error.js'
 import type { Linkage } from '../../runtime-contract/runtime-description.js'
 import { ITEM } from '../conformance-domains.js'
 import type { GroupDefinition } from './group-definition.js'
-import { catchError } from './test-helpers.js'
+import { catchError, task } from './test-helpers.js'
 
 const LINKAGES: readonly Linkage[] = ['dynamic', 'static']
 
@@ -22,10 +22,6 @@ const executor: ExecutorService = {
   shutdown: () => undefined,
   isShutdown: () => false,
 }
-
-/** `AsyncHelper.task(Runnable)` as dynamic code calls it: the runtime returns a Thread though 0.0.5 declares void. */
-const task = (runnable: Runnable): Thread =>
-  (AsyncHelper.task as unknown as (r: Runnable) => Thread)(runnable)
 
 /** A declared member the platform runtime lacks, with how each linkage reports it. */
 interface AbsentMember {

@@ -1,14 +1,12 @@
 import { expect, it } from 'vitest'
-import { AsyncHelper } from '../../api/async-helper.js'
 import { BeanContainer } from '../../api/bean-container.js'
-import type { Runnable } from '../../api/java-types.js'
 import { SimpleQuery } from '../../api/simple-query.js'
 import { VendorPlatformComponent } from '../../api/vendor-platform-component.js'
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
 import { TAG } from '../conformance-domains.js'
 import type { ConformancePluginDefinition } from '../conformance-host.js'
 import type { GroupDefinition } from './group-definition.js'
-import { adapterOf, createOne } from './test-helpers.js'
+import { adapterOf, createOne, task } from './test-helpers.js'
 
 const PLATFORM_ADAPTER = 'PlatformAdapter'
 const WHAT = 'plugin loading and BeanContainer’s PlatformAdapter rule are'
@@ -30,9 +28,6 @@ class InvoiceNumbers {
   }
 }
 
-/** `AsyncHelper.task(Runnable)` as dynamic code calls it (0.0.5 declares it; the runtime has it). */
-const task = (runnable: Runnable): void => void (AsyncHelper.task as (r: Runnable) => void)(runnable)
-
 /** A plugin definition with the given name, dependencies, components and beans. */
 function plugin(
   name: string,
@@ -41,6 +36,21 @@ function plugin(
   beans: readonly object[] = [],
 ): ConformancePluginDefinition {
   return { manifest: { name, version: '1.0.0', dependsOnPlugins }, components, beans }
+}
+
+/** A lifecycle call a component saw, with the instance it was made on. */
+type LifecycleCall = [call: 'onLoad' | 'offLoad', instance: object]
+
+/** A component class that records each onLoad and offLoad in `calls`. */
+function recordingLifecycle(calls: LifecycleCall[]): new () => VendorPlatformComponent {
+  return class Component extends VendorPlatformComponent {
+    override onLoad(): void {
+      calls.push(['onLoad', this])
+    }
+    override offLoad(): void {
+      calls.push(['offLoad', this])
+    }
+  }
 }
 
 /** What a call returned, or what it threw, so that plugin code can report it without failing its load. */
@@ -114,15 +124,8 @@ export const pluginsGroup: GroupDefinition = {
     it('unload calls offLoad once on each loaded component, and onLoad does not run again', (context) => {
       const { host } = start()
       const plugins = adapterOf(context, host, 'pluginLoader', WHAT)
-      const calls: [string, object][] = []
-      class Component extends VendorPlatformComponent {
-        override onLoad(): void {
-          calls.push(['onLoad', this])
-        }
-        override offLoad(): void {
-          calls.push(['offLoad', this])
-        }
-      }
+      const calls: LifecycleCall[] = []
+      const Component = recordingLifecycle(calls)
       plugins.load(plugin('orders', [PLATFORM_ADAPTER], [Component]))
       plugins.unload('orders')
       expect(calls.map(([call]) => call)).toEqual(['onLoad', 'offLoad'])
@@ -132,15 +135,8 @@ export const pluginsGroup: GroupDefinition = {
     it('reload calls offLoad, then onLoad on a new instance of each component', (context) => {
       const { host } = start()
       const plugins = adapterOf(context, host, 'pluginLoader', WHAT)
-      const calls: [string, object][] = []
-      class Component extends VendorPlatformComponent {
-        override onLoad(): void {
-          calls.push(['onLoad', this])
-        }
-        override offLoad(): void {
-          calls.push(['offLoad', this])
-        }
-      }
+      const calls: LifecycleCall[] = []
+      const Component = recordingLifecycle(calls)
       plugins.load(plugin('orders', [PLATFORM_ADAPTER], [Component]))
       plugins.reload('orders')
       expect(calls.map(([call]) => call)).toEqual(['onLoad', 'offLoad', 'onLoad'])

@@ -1,6 +1,8 @@
 import type { TestContext } from 'vitest'
+import { AsyncHelper } from '../../api/async-helper.js'
 import { DomainHelper } from '../../api/domain-helper.js'
 import type { DomainObject } from '../../api/domain-registry.js'
+import type { Runnable, Thread } from '../../api/java-types.js'
 import type { ConformanceHost } from '../conformance-host.js'
 
 /** What `fn` throws; fails the test when it returns. @internal */
@@ -44,6 +46,13 @@ export function createOne(domain: string, properties: Record<string, unknown>): 
 export function byId<T extends { readonly id: number }>(...objects: T[]): T[] {
   return objects.sort((a, b) => a.id - b.id)
 }
+
+/**
+ * `AsyncHelper.task(Runnable)` as dynamic code calls it: the runtime returns a Thread though 0.0.5 declares
+ * void. @internal
+ */
+export const task = (runnable: Runnable): Thread =>
+  (AsyncHelper.task as unknown as (r: Runnable) => Thread)(runnable)
 
 /** Waits `ms` milliseconds of real time. @internal */
 export function sleep(ms: number): Promise<void> {

@@ -63,9 +63,6 @@ export function isFieldType(value: unknown): value is FieldType {
   return typeof value === 'string' && (FIELD_TYPES as readonly string[]).includes(value)
 }
 
-/** Types stored as a JavaScript number and compared numerically. */
-const NUMERIC: ReadonlySet<FieldType> = new Set(['INTEGER', 'LONG', 'DOUBLE', 'BIG_DECIMAL'])
-
 /** Types whose column is text in PostgreSQL, so `ILIKE` applies. */
 const TEXT: ReadonlySet<FieldType> = new Set(['STRING', 'JSON_STRING'])
 
@@ -81,17 +78,6 @@ const ORDERED: ReadonlySet<FieldType> = new Set([
   'ZONED_DATETIME',
   'DOMAIN_OBJECT',
 ])
-
-/**
- * Tells whether a field type holds a number (BIG_DECIMAL included, stored as a decimal string).
- *
- * @param type - A field type.
- * @returns `true` for INTEGER, LONG, DOUBLE and BIG_DECIMAL.
- * @internal
- */
-export function isNumericType(type: FieldType): boolean {
-  return NUMERIC.has(type)
-}
 
 /**
  * Tells whether `iLike`/`notILike` apply to a field type (a text column in PostgreSQL).

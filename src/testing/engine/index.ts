@@ -8,7 +8,6 @@
 export {
   FIELD_TYPES,
   isFieldType,
-  isNumericType,
   isOrderableType,
   isRangeType,
   isTextType,
@@ -22,12 +21,7 @@ export {
   type StoredRow,
   type StoredValue,
 } from './schema.js'
-export {
-  expectedValue,
-  normalizeFieldValue,
-  tryNormalizeFieldValue,
-  type NormalizeResult,
-} from './normalize-field-value.js'
+export { normalizeFieldValue, tryNormalizeFieldValue, type NormalizeResult } from './normalize-field-value.js'
 export {
   compileQuery,
   planQuery,

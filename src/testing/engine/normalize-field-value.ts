@@ -35,7 +35,7 @@ const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])
  * @returns Such as `a decimal string such as "12.50", a finite number or a bigint`.
  * @internal
  */
-export function expectedValue(field: FieldSchema): string {
+function expectedValue(field: FieldSchema): string {
   switch (field.type) {
     case 'STRING':
       return 'a string'
