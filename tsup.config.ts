@@ -13,11 +13,12 @@ export const entries: Readonly<Record<string, string>> = {
 }
 
 /**
- * ESM-only entries: the conformance suite registers tests in the caller's vitest, and vitest refuses to be
- * loaded with `require()`, so a CommonJS build of it could never load.
+ * ESM-only entries: the conformance suite and the vitest helper register tests in the caller's vitest, and
+ * vitest refuses to be loaded with `require()`, so a CommonJS build of them could never load.
  */
 export const esmOnlyEntries: Readonly<Record<string, string>> = {
   'conformance/index': 'src/conformance/index.ts',
+  'testing/vitest/index': 'src/testing/vitest/index.ts',
 }
 
 /**

@@ -5,6 +5,7 @@ import type { MemberSpec } from '../runtime-contract/members.js'
 import { members } from '../runtime-contract/members.js'
 import { requireFunction } from './argument-checks.js'
 import type { Sql } from './sql.js'
+import { isThenable } from './is-thenable.js'
 
 /**
  * What a {@link QueryHelper} closure may return: anything but a Promise or another thenable.
@@ -176,12 +177,4 @@ function synchronous<A, T>(member: MemberSpec, closure: unknown): (argument: A) 
     }
     return result
   }
-}
-
-function isThenable(value: unknown): boolean {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value != null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  )
 }

@@ -698,8 +698,8 @@ export class SimpleQuery<T = DomainObject> {
   /**
    * One page of the matches in the default order (by id), with the count of all matches.
    *
-   * @param offset - 0-based index of the first match to return; a non-negative integer.
-   * @param limit - Most matches to return; a non-negative integer.
+   * @param offset - 0-based index of the first match to return; a Java int (0 to 2147483647).
+   * @param limit - Most matches to return; a Java int (0 to 2147483647).
    * @returns The page, which also carries `totalCount`.
    * @throws {@link IllegalArgumentException} when `offset` or `limit` is negative or not an integer.
    * @throws {@link IllegalStateException} when no runtime is bound.
@@ -716,8 +716,8 @@ export class SimpleQuery<T = DomainObject> {
    * One page of the matches, ordered ascending by `orderBy` (most significant field first; ties by id), with
    * the count of all matches. Nulls sort last.
    *
-   * @param offset - 0-based index of the first match to return; a non-negative integer.
-   * @param limit - Most matches to return; a non-negative integer.
+   * @param offset - 0-based index of the first match to return; a Java int (0 to 2147483647).
+   * @param limit - Most matches to return; a Java int (0 to 2147483647).
    * @param orderBy - Fields to order by.
    * @returns The page, which also carries `totalCount`.
    * @throws {@link IllegalArgumentException} when `offset` or `limit` is negative or not an integer, or
@@ -735,8 +735,8 @@ export class SimpleQuery<T = DomainObject> {
    * One page of the matches, ordered by `orderBy` ascending (`asc` true) or descending (`asc` false), ties
    * by id, with the count of all matches. Nulls sort last ascending and first descending.
    *
-   * @param offset - 0-based index of the first match to return; a non-negative integer.
-   * @param limit - Most matches to return; a non-negative integer.
+   * @param offset - 0-based index of the first match to return; a Java int (0 to 2147483647).
+   * @param limit - Most matches to return; a Java int (0 to 2147483647).
    * @param orderBy - Fields to order by, most significant first.
    * @param asc - `true` for ascending, `false` for descending.
    * @returns The page, which also carries `totalCount`.
@@ -848,10 +848,16 @@ function requireTarget(target: unknown, where: string): void {
   if (typeof target !== 'function') requireName(target, where, 'the domain name (or a class)')
 }
 
+/** Java's `Integer.MAX_VALUE`: `list(int offset, int limit)` takes Java ints. */
+const INT_MAX = 2147483647
+
 function requirePaging(value: unknown, where: string, what: string): void {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > INT_MAX) {
     throw new IllegalArgumentException(
-      `${where} expects ${what} as a non-negative integer (offset is 0-based), got ${describeValue(value)}.`,
+      `${where} expects ${what} as a Java int from 0 to ${INT_MAX} (offset is 0-based), got ${describeValue(value)}.` +
+        (what === 'limit' && typeof value === 'number' && value > INT_MAX
+          ? ' To read every match, call listAll().'
+          : ''),
     )
   }
 }

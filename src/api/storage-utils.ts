@@ -64,8 +64,8 @@ export class StorageUtils {
 /** The bytes of an `InputStream`, as one fresh `Uint8Array` that the caller cannot change afterwards. */
 function readFully(inputStream: unknown): Uint8Array {
   if (typeof inputStream === 'string') return new TextEncoder().encode(inputStream)
-  if (isUint8Array(inputStream)) return new Uint8Array(inputStream)
-  if (isArrayBuffer(inputStream)) return new Uint8Array(inputStream.slice(0))
+  if (isUint8Array(inputStream)) return copyBytes(inputStream)
+  if (isArrayBuffer(inputStream)) return copyBytes(inputStream)
   if (
     !ArrayBuffer.isView(inputStream) && // another typed array iterates numbers, not chunks
     typeof inputStream === 'object' &&
@@ -78,6 +78,22 @@ function readFully(inputStream: unknown): Uint8Array {
     `${WHERE} expects inputStream as a Uint8Array (or Buffer), an ArrayBuffer, a string or an iterable of ` +
       `Uint8Array chunks, got ${describeValue(inputStream)}.${asyncHint(inputStream)}`,
   )
+}
+
+/** A copy of the bytes; a detached buffer (transferred away) has none left to read. */
+function copyBytes(source: Uint8Array | ArrayBuffer): Uint8Array {
+  try {
+    return source instanceof Uint8Array || isUint8Array(source)
+      ? new Uint8Array(source)
+      : new Uint8Array(source.slice(0))
+  } catch (error) {
+    throw new IllegalArgumentException(
+      `${WHERE} was given ${isUint8Array(source) ? 'a Uint8Array over ' : ''}a detached ArrayBuffer: its bytes were ` +
+        'transferred away (postMessage, structuredClone with transfer, ArrayBuffer.transfer). Pass it before ' +
+        'transferring it, or a copy of it. Nothing was stored.',
+      { cause: error },
+    )
+  }
 }
 
 function joinChunks(chunks: Iterable<unknown>): Uint8Array {
@@ -99,7 +115,9 @@ function joinChunks(chunks: Iterable<unknown>): Uint8Array {
   const bytes = new Uint8Array(length)
   let offset = 0
   for (const part of parts) {
-    bytes.set(part, offset)
+    // A detached chunk reads as empty; set() tells it apart.
+    if (part.byteLength === 0) copyBytes(part)
+    else bytes.set(part, offset)
     offset += part.byteLength
   }
   return bytes

@@ -96,7 +96,9 @@ export interface ConformanceHost {
    */
   uninstall(): void
   /**
-   * Runs `fn` as the given tenant and user and returns what it returns.
+   * Runs `fn` as the given tenant and user and returns what it returns. Must refuse, with
+   * `IllegalStateException` and without running `fn`, while the host is not installed; an `async` `fn`'s
+   * continuations must not reach another host once this one is uninstalled (the `isolation` group).
    *
    * @param identity - Who to run as; what is not given stays as it is.
    * @param fn - The code to run.
@@ -290,7 +292,8 @@ export interface ConformanceSeedData {
    *
    * @param domain - The domain the file holds, such as `Customer`.
    * @param csv - The file's text.
-   * @returns How many objects were created and how many updated.
+   * @returns How many objects were created and how many updated; a host that also counts the records that
+   *   found their object already as they would leave it reports them as `unchanged`.
    */
   importCsv(
     domain: string,
@@ -298,8 +301,10 @@ export interface ConformanceSeedData {
   ): {
     /** Objects created: records whose key matched no object, or that have no key column. */
     readonly created: number
-    /** Objects updated: records whose key matched an object. */
+    /** Objects updated: records whose key matched an object and changed at least one of its fields. */
     readonly updated: number
+    /** Records whose key matched an object that already held every value; optional. */
+    readonly unchanged?: number
   }
 }
 

@@ -6,6 +6,7 @@ import { asyncGroup } from './groups/async-group.js'
 import { beansGroup } from './groups/beans-group.js'
 import { domainGroup } from './groups/domain-group.js'
 import type { GroupDefinition } from './groups/group-definition.js'
+import { isolationGroup } from './groups/isolation-group.js'
 import { messagesGroup } from './groups/messages-group.js'
 import { mismatchesGroup } from './groups/mismatches-group.js'
 import { pluginsGroup } from './groups/plugins-group.js'
@@ -22,6 +23,7 @@ const GROUPS: Readonly<Record<ConformanceGroup, GroupDefinition>> = {
   transactions: transactionsGroup,
   tenancy: tenancyGroup,
   async: asyncGroup,
+  isolation: isolationGroup,
   storage: storageGroup,
   beans: beansGroup,
   messages: messagesGroup,

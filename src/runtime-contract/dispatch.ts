@@ -142,7 +142,8 @@ function warnDeprecated(binding: Binding, member: MemberSpec): void {
   const key = `${member.owner}.${member.name}`
   if (binding.warned.has(key)) return
   binding.warned.add(key)
-  const message = `${key} is deprecated at runtime (platform ${binding.runtime.description.platformVersion}). ${member.runtimeDeprecated ?? ''}`
+  const message =
+    `${key} is deprecated at runtime (platform ${binding.runtime.description.platformVersion}). ${member.runtimeDeprecated ?? ''}`.trim()
   const emit = (globalThis as { process?: { emitWarning?: (m: string, o: object) => void } }).process
     ?.emitWarning
   if (typeof emit === 'function') {

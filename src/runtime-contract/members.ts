@@ -47,8 +47,7 @@ export interface MemberSpec {
 const API = 'tech.vendor.api.'
 const BOTH: readonly LibraryLine[] = ['0.0.5', '1.0.0']
 const ASYNC_DEPRECATION =
-  'AsyncHelper is deprecated at runtime: it carries the tenant and the plugin class loader but not the logged-in user. ' +
-  'Keep the use small and pass the user explicitly where the task needs one.'
+  'Its tasks keep the tenant and plugin context, not the logged-in user: pass the user explicitly.'
 
 /** The runtime facet that backs each facade's members. */
 const FACETS = {

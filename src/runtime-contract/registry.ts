@@ -16,7 +16,10 @@ export const SLOT_KEY: unique symbol = Symbol.for(
 /** The state of one binding, shared by every copy of the package. */
 export interface Binding {
   readonly runtime: VendorRuntime
-  /** Runtime-deprecated members already warned about for this binding (`Owner.name`). */
+  /**
+   * Runtime-deprecated members already warned about (`Owner.name`): for this binding, or the process-wide set
+   * when the binding asked for one warning per member per process.
+   */
   readonly warned: Set<string>
   /**
    * The facet object on which each member passed the facades' checks, by member index (see
@@ -32,6 +35,8 @@ export interface Slot {
   binding: Binding | undefined
   /** How many member indexes the copies of the package loaded so far have reserved; missing before the first. */
   memberIndexes?: number
+  /** Members warned about once for the whole process (`deprecationWarnings: 'per-process'`); made on first use. */
+  warnedInProcess?: Set<string>
 }
 
 /** The slot on `globalThis`, created on first use. */
@@ -91,19 +96,26 @@ export interface RuntimeBinding extends Disposable {
  * ```ts
  * import type { BindOptions } from '@tech-vendor/api/runtime-contract'
  *
- * const forTests: BindOptions = { replace: true }
+ * const forTests: BindOptions = { replace: true, deprecationWarnings: 'per-process' }
  * ```
  */
 export interface BindOptions {
   /** Replace a runtime that is already bound instead of refusing (for tests). */
   readonly replace?: boolean
+  /**
+   * How often a runtime-deprecated member warns: once per binding (`'per-binding'`, the default, as the
+   * platform logs it once per start), or once per process (`'per-process'`), for a test suite that binds a
+   * host for each of thousands of tests.
+   */
+  readonly deprecationWarnings?: 'per-binding' | 'per-process'
 }
 
 /**
  * Binds the host's implementation, so that every facade call of every copy of the package reaches it.
  *
  * @param runtime - The host's implementation and self-description.
- * @param options - `replace: true` replaces a bound runtime instead of refusing.
+ * @param options - `replace: true` replaces a bound runtime instead of refusing; `deprecationWarnings` says how
+ *   often a runtime-deprecated member warns.
  * @returns The binding; `unbind()` it (or let `using` do it) when the host stops.
  * @throws {@link IllegalStateException} when another runtime is bound; the message names both hosts.
  * @throws {@link IllegalArgumentException} when `runtime` does not have the contract's shape.
@@ -120,6 +132,12 @@ export interface BindOptions {
  */
 export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): RuntimeBinding {
   assertRuntimeShape(runtime)
+  const warnings: unknown = options.deprecationWarnings
+  if (warnings !== undefined && warnings !== 'per-binding' && warnings !== 'per-process') {
+    throw new IllegalArgumentException(
+      `bindRuntime: deprecationWarnings must be 'per-binding' or 'per-process', got ${JSON.stringify(warnings)}.`,
+    )
+  }
   const slot = registrySlot()
   const bound = slot.binding
   if (bound !== undefined && bound.runtime !== runtime && options.replace !== true) {
@@ -132,7 +150,9 @@ export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): 
   if (bound === undefined || bound.runtime !== runtime) {
     // `checked` has a slot for every member index reserved so far, so that reading one never runs past the end.
     const checked = new Array<unknown>(slot.memberIndexes ?? 0).fill(undefined)
-    slot.binding = { runtime, warned: new Set(), checked }
+    const warned =
+      options.deprecationWarnings === 'per-process' ? (slot.warnedInProcess ??= new Set()) : new Set<string>()
+    slot.binding = { runtime, warned, checked }
   }
   const binding: RuntimeBinding = {
     runtime,

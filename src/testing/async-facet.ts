@@ -3,7 +3,8 @@ import { IllegalArgumentException } from '../errors/illegal-argument-exception.j
 import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import type { AsyncRuntime } from '../runtime-contract/facets.js'
 import type { ErrorSink } from './error-sink.js'
-import { ContextStore } from './host-context.js'
+import { holdContexts, type ContextStore } from './host-context.js'
+import { isThenable } from '../api/is-thenable.js'
 
 /** Something scheduled that `uninstall()` or a plugin's unload must cancel. */
 interface Scheduled {
@@ -66,6 +67,8 @@ export class AsyncFacet implements AsyncRuntime {
   readonly #sink: ErrorSink
   readonly #scheduled = new Set<Scheduled>()
   #pending = 0
+  /** Keeps the context storage on while tasks are pending: their continuations must stay tellable apart. */
+  #releaseHold: (() => void) | undefined
   #idle: (() => void)[] = []
   #threads = 0
   #closed = false
@@ -76,33 +79,62 @@ export class AsyncFacet implements AsyncRuntime {
   }
 
   scheduleAtFixRate(period: number, task: () => void, _newThread: boolean): () => void {
-    if (!Number.isInteger(period) || period <= 0) {
-      throw new IllegalArgumentException(
-        `scheduleAtFixRate needs a period in milliseconds as a positive integer, got ${String(period)}.`,
-      )
-    }
+    checkPeriod(period)
     this.#assertOpen('scheduleAtFixRate')
     const origin = this.#contexts.current()
-    const handle = globalThis.setInterval(() => {
-      const context = ContextStore.fresh(origin.tenant, null, origin.plugin)
-      try {
-        const result = this.#contexts.run(context, task) as unknown
-        this.#settle(result)
-      } catch (error) {
-        // As Java's scheduleAtFixedRate: a run that throws ends the schedule.
+    // As Java's scheduleAtFixedRate: runs never overlap (a run that is still going when the next is due makes
+    // that one start late, right after it), and a run that throws or rejects ends the schedule.
+    let running = false
+    let due = 0
+    const tick = (): void => {
+      if (running) {
+        due++
+        return
+      }
+      running = true
+      const context = this.#contexts.fresh({ tenant: origin.tenant, user: null, plugin: origin.plugin })
+      const failed = (error: unknown): void => {
+        running = false
         entry.cancel()
         this.#sink.report(error)
       }
-    }, period)
+      const settled = (): void => {
+        running = false
+        if (due > 0 && this.#scheduled.has(entry)) {
+          due--
+          tick()
+        }
+      }
+      let result: unknown
+      try {
+        result = this.#contexts.run(context, task)
+      } catch (error) {
+        failed(error)
+        return
+      }
+      if (isThenable(result)) {
+        const release = holdContexts()
+        result.then(
+          () => {
+            release()
+            settled()
+          },
+          (error: unknown) => {
+            release()
+            failed(error)
+          },
+        )
+      } else {
+        settled()
+      }
+    }
+    const timer = periodicTimer(period, tick)
     const entry: Scheduled = {
       plugin: origin.plugin,
       cancel: () => {
-        if (!this.#scheduled.delete(entry)) return
-        globalThis.clearInterval(handle)
+        if (this.#scheduled.delete(entry)) timer.cancel()
       },
     }
-    // A forgotten schedule must not keep a test process alive; one-shot tasks still do, so they run.
-    ;(handle as { unref?: () => void }).unref?.()
     this.#scheduled.add(entry)
     return () => entry.cancel()
   }
@@ -153,7 +185,7 @@ export class AsyncFacet implements AsyncRuntime {
    */
   track(result: unknown): void {
     if (!isThenable(result)) return
-    this.#pending++
+    this.#begin()
     result.then(
       () => this.#release(),
       (error: unknown) => {
@@ -194,10 +226,10 @@ export class AsyncFacet implements AsyncRuntime {
     this.#assertOpen('task')
     const origin = this.#contexts.current()
     const thread = new TaskThread(name)
-    this.#pending++
+    this.#begin()
     const handle = globalThis.setTimeout(() => {
       if (!this.#scheduled.delete(entry)) return
-      const context = ContextStore.fresh(origin.tenant, null, origin.plugin)
+      const context = this.#contexts.fresh({ tenant: origin.tenant, user: null, plugin: origin.plugin })
       const finish = (outcome: Outcome): void => {
         // A failing Runnable reports to the sink; a failing supplier rejects its future instead.
         if (outcome.kind === 'error' && onSettled === REPORT) this.#sink.report(outcome.error)
@@ -236,14 +268,15 @@ export class AsyncFacet implements AsyncRuntime {
     return thread
   }
 
-  /** An asynchronous Runnable's rejection must not vanish either. */
-  #settle(result: unknown): void {
-    if (isThenable(result)) result.then(undefined, (error: unknown) => this.#sink.report(error))
+  #begin(): void {
+    if (this.#pending++ === 0) this.#releaseHold = holdContexts()
   }
 
   #release(): void {
     this.#pending--
     if (this.#pending > 0) return
+    this.#releaseHold?.()
+    this.#releaseHold = undefined
     const waiting = this.#idle
     this.#idle = []
     for (const resolve of waiting) resolve()
@@ -258,16 +291,59 @@ export class AsyncFacet implements AsyncRuntime {
   }
 }
 
+/** Java's `Long.MAX_VALUE` (2^63 - 1), the longest period `scheduleAtFixRate` takes: 2^63 as a double. */
+const LONG_MAX = 2 ** 63
+
+/** The longest delay one Node timer takes; a longer one fires at once (Node clamps it to 1 ms). */
+const MAX_TIMER_DELAY = 2 ** 31 - 1
+
+function checkPeriod(period: number): void {
+  if (!Number.isInteger(period) || period <= 0 || period > LONG_MAX) {
+    throw new IllegalArgumentException(
+      "scheduleAtFixRate needs a period in milliseconds as a positive integer up to Long.MAX_VALUE (9223372036854775807), as Java's " +
+        `scheduleAtFixedRate does, got ${String(period)}.`,
+    )
+  }
+}
+
+/**
+ * Calls `tick` every `period` ms on the global timers (looked up when armed, so that fake timers drive it). A
+ * period longer than one Node timer takes is a chain of timers, so that a 30-day schedule waits 30 days. The
+ * timers do not keep the process alive: a forgotten schedule must not hang a test run.
+ */
+function periodicTimer(period: number, tick: () => void): { cancel(): void } {
+  if (period <= MAX_TIMER_DELAY) {
+    const handle = globalThis.setInterval(tick, period)
+    ;(handle as { unref?: () => void }).unref?.()
+    return { cancel: () => globalThis.clearInterval(handle) }
+  }
+  let handle: ReturnType<typeof setTimeout>
+  let remaining = period
+  let cancelled = false
+  const arm = (): void => {
+    const delay = Math.min(remaining, MAX_TIMER_DELAY)
+    handle = globalThis.setTimeout(() => {
+      remaining -= delay
+      if (remaining <= 0) {
+        remaining = period
+        tick()
+      }
+      // The tick may have ended the schedule.
+      if (!cancelled) arm()
+    }, delay)
+    ;(handle as { unref?: () => void }).unref?.()
+  }
+  arm()
+  return {
+    cancel: () => {
+      cancelled = true
+      globalThis.clearTimeout(handle)
+    },
+  }
+}
+
 /** How a task ended. */
 type Outcome = { kind: 'value'; value: unknown } | { kind: 'error'; error: unknown } | { kind: 'cancelled' }
 
 /** The settle callback of a Runnable: its failures go to the error sink. */
 const REPORT = (_outcome: Outcome): void => undefined
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  )
-}

@@ -1,6 +1,7 @@
 import { AssertionError } from 'node:assert'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, statSync } from 'node:fs'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
+import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import type { PlatformUser } from '../runtime-contract/facets.js'
 import { bindRuntime, currentRuntime, unbindRuntime } from '../runtime-contract/registry.js'
 import type { LibraryLine, RuntimeDescription } from '../runtime-contract/runtime-description.js'
@@ -11,9 +12,11 @@ import { parseCsv } from './csv.js'
 import { DataStore } from './data-store.js'
 import { DomainFacet } from './domain-facet.js'
 import { buildDomainSchemas, isPlainRecord } from './domain-definitions.js'
+import { describeValue } from './engine/describe-value.js'
+import { sameStoredValue } from './engine/same-stored-value.js'
 import type { DomainSchema, StoredRow } from './engine/schema.js'
 import { ErrorSink } from './error-sink.js'
-import { ContextStore } from './host-context.js'
+import { ContextStore, holdContexts } from './host-context.js'
 import { MessageFacet } from './message-facet.js'
 import { PluginRegistry, type LoadedPlugin, type PluginDefinition } from './plugin-registry.js'
 import type { PushedMessage } from './pushed-message.js'
@@ -24,6 +27,7 @@ import { importSeedRecords, type SeedImportResult, type SeedRecord } from './see
 import { StorageFacet } from './storage-facet.js'
 import type { StorageOption, TestHostOptions } from './test-host-options.js'
 import type { CurrentIdentity, RepeatableOnLoadOptions, RunAs, TestHost } from './test-host.js'
+import { isThenable } from '../api/is-thenable.js'
 
 const OPTION_NAMES: ReadonlySet<string> = new Set([
   'name',
@@ -37,7 +41,10 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'storage',
   'seed',
   'beans',
+  'deprecationWarnings',
 ])
+
+const RUN_AS_KEYS: readonly string[] = ['tenant', 'user', 'plugin']
 
 /**
  * Creates a reference host: an in-process platform runtime for unit tests of plugin code, with the
@@ -86,6 +93,7 @@ class ReferenceHost implements TestHost {
   readonly #async: AsyncFacet
   readonly #messages: MessageFacet
   readonly #plugins: PluginRegistry
+  readonly #deprecationWarnings: 'per-host' | 'per-process'
 
   constructor(options: TestHostOptions) {
     const checked = checkOptions(options)
@@ -97,8 +105,9 @@ class ReferenceHost implements TestHost {
       linkage: checked.linkage,
     })
     this.#tenants = checked.tenants
-    this.#contexts = new ContextStore(checked.defaultTenant)
+    this.#deprecationWarnings = checked.deprecationWarnings
     this.#sink = new ErrorSink(options.onError)
+    this.#contexts = new ContextStore(checked.name, checked.defaultTenant, this.#sink)
     this.#store = new DataStore(schemas, checked.tenants)
     this.#storage = new StorageFacet(this.#contexts, () => this.#store.nextId(), checked.storage)
     this.#domains = new DomainFacet(this.#store, this.#storage, this.#contexts)
@@ -140,14 +149,22 @@ class ReferenceHost implements TestHost {
   }
 
   install(): this {
-    bindRuntime(this.#runtime)
+    bindRuntime(this.#runtime, {
+      deprecationWarnings: this.#deprecationWarnings === 'per-process' ? 'per-process' : 'per-binding',
+    })
+    this.#contexts.start()
     this.#async.reopen()
     return this
   }
 
   uninstall(): void {
     this.#async.close()
+    this.#contexts.end()
     unbindRuntime(this.#runtime)
+  }
+
+  takeErrors(): unknown[] {
+    return this.#sink.take()
   }
 
   [Symbol.dispose](): void {
@@ -155,18 +172,24 @@ class ReferenceHost implements TestHost {
   }
 
   runAs<T>(identity: RunAs, fn: () => T): T {
-    if (typeof identity !== 'object' || identity === null) {
-      throw new IllegalArgumentException('host.runAs expects { tenant?, user?, plugin? } and a function.')
+    if (typeof identity !== 'object' || identity === null || Array.isArray(identity)) {
+      throw new IllegalArgumentException(
+        `host.runAs expects who to run as, { tenant?, user?, plugin? }, and a function; got ${describeValue(identity)}.`,
+      )
+    }
+    const unknown = Object.keys(identity).filter((key) => !RUN_AS_KEYS.includes(key))
+    if (unknown.length > 0) {
+      throw new IllegalArgumentException(
+        `host.runAs: unknown key${unknown.length === 1 ? '' : 's'} ${unknown.map(describeKey).join(', ')}; ` +
+          `it takes ${RUN_AS_KEYS.join(', ')}. Nothing ran.`,
+      )
     }
     if (typeof fn !== 'function')
       throw new IllegalArgumentException('host.runAs expects the code to run as a function.')
+    this.#requireInstalled('host.runAs')
     const current = this.#contexts.current()
     const tenant = identity.tenant ?? current.tenant
-    if (!this.#tenants.includes(tenant)) {
-      throw new IllegalArgumentException(
-        `host.runAs: unknown tenant ${JSON.stringify(tenant)}; the host's tenants are ${this.#tenants.join(', ')} (options.tenants).`,
-      )
-    }
+    this.#checkTenant(tenant, 'host.runAs')
     const user = identity.user === undefined ? current.user : checkUser(identity.user)
     const plugin = identity.plugin === undefined ? current.plugin : identity.plugin
     if (plugin !== null && this.#plugins.manifest(plugin) === undefined) {
@@ -174,7 +197,13 @@ class ReferenceHost implements TestHost {
         `host.runAs: no plugin ${JSON.stringify(plugin)} is loaded; load it with host.loadPlugin first.`,
       )
     }
-    return this.#contexts.run(ContextStore.fresh(tenant, user, plugin), fn)
+    const result = this.#contexts.run(this.#contexts.fresh({ tenant, user, plugin }), fn)
+    if (isThenable(result)) {
+      // Its continuations must still be told apart if the host is uninstalled before it settles.
+      const release = holdContexts()
+      result.then(release, release)
+    }
+    return result
   }
 
   current(): CurrentIdentity {
@@ -219,7 +248,7 @@ class ReferenceHost implements TestHost {
     const parsed = parseCsv(text)
     if ('error' in parsed) throw new SeedDataException(schema.name, source, [parsed.error])
     const [header, ...rows] = parsed.records
-    if (header === undefined) return { created: 0, updated: 0 }
+    if (header === undefined) return { created: 0, updated: 0, unchanged: 0 }
     const problems = []
     const records: SeedRecord[] = []
     for (const row of rows) {
@@ -248,18 +277,22 @@ class ReferenceHost implements TestHost {
   }
 
   loadPlugin(definition: PluginDefinition): LoadedPlugin {
+    this.#requireInstalled('host.loadPlugin')
     return this.#plugins.load(definition)
   }
 
   unloadPlugin(name: string): void {
+    this.#requireInstalled('host.unloadPlugin')
     this.#plugins.unload(name)
   }
 
   reloadPlugin(name: string): LoadedPlugin {
+    this.#requireInstalled('host.reloadPlugin')
     return this.#plugins.reload(name)
   }
 
   assertRepeatableOnLoad(name: string, options: RepeatableOnLoadOptions = {}): void {
+    this.#requireInstalled('host.assertRepeatableOnLoad')
     const ignore = new Set(options.ignore ?? [])
     const before = this.#store.snapshot()
     this.#plugins.reload(name)
@@ -276,7 +309,7 @@ class ReferenceHost implements TestHost {
           const previous = old.get(id)
           if (previous === undefined) continue
           const fields = Object.keys(row).filter(
-            (f) => !ignore.has(`${domain}.${f}`) && !sameValue(row[f], previous[f]),
+            (f) => !ignore.has(`${domain}.${f}`) && !sameStoredValue(row[f], previous[f]),
           )
           if (fields.length > 0) changed.push(`${id} (${fields.join(', ')})`)
         }
@@ -350,15 +383,53 @@ class ReferenceHost implements TestHost {
         return result
       })
     }
-    return tenant === undefined ? run() : this.runAs({ tenant }, run)
+    if (tenant === undefined) return run()
+    this.#checkTenant(tenant, 'host.importSeedCsv(domain, csv, { tenant })')
+    return this.#contexts.run(this.#contexts.fresh({ tenant, user: null, plugin: null }), run)
+  }
+
+  #checkTenant(tenant: unknown, where: string): void {
+    if (typeof tenant !== 'string' || !this.#tenants.includes(tenant)) {
+      throw new IllegalArgumentException(
+        `${where}: unknown tenant ${typeof tenant === 'string' ? JSON.stringify(tenant) : describeValue(tenant)}; ` +
+          `the host's tenants are ${this.#tenants.join(', ')} (add it to createTestHost({ tenants })).`,
+      )
+    }
+  }
+
+  /** Refuses a host API that runs plugin code, or code as a user, while the host is not the bound runtime. */
+  #requireInstalled(where: string): void {
+    if (this.installed && this.#contexts.live) return
+    const bound = currentRuntime()
+    throw new IllegalStateException(
+      `${where}: test host '${this.description.name}' is not installed, so the facades would not reach it` +
+        (bound === undefined ? '' : ` (runtime '${bound.description.name}' is bound)`) +
+        '. Install it first: createTestHost(options).install(), and uninstall the host that is bound.',
+    )
   }
 }
 
-/** Two stored values are the same (rows hold primitives, id arrays and frozen file records). */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  return JSON.stringify(a) === JSON.stringify(b)
+/** A key of an object as a message shows it, with a hint for a near miss of a `runAs` key. */
+function describeKey(key: string): string {
+  const near = RUN_AS_KEYS.find((known) => editDistance(known, key.toLowerCase()) <= 2)
+  return `${JSON.stringify(key)}${near === undefined ? '' : ` (did you mean '${near}'?)`}`
+}
+
+/** The Levenshtein distance between two short strings. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        (previous[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      )
+    }
+    previous = row
+  }
+  return previous[b.length] as number
 }
 
 function checkUser(user: unknown): PlatformUser | null {
@@ -384,6 +455,7 @@ interface CheckedOptions {
   readonly defaultTenant: string
   readonly storage: StorageOption
   readonly beans: readonly object[]
+  readonly deprecationWarnings: 'per-host' | 'per-process'
 }
 
 function checkOptions(options: TestHostOptions): CheckedOptions {
@@ -432,6 +504,15 @@ function checkOptions(options: TestHostOptions): CheckedOptions {
     )
   ) {
     problems.push("storage must be { kind: 'memory' } or { kind: 'directory', path }")
+  } else if (storage.kind === 'directory') {
+    const problem = prepareDirectory(storage.path)
+    if (problem !== undefined) problems.push(problem)
+  }
+  const deprecationWarnings = options.deprecationWarnings ?? 'per-host'
+  if (deprecationWarnings !== 'per-host' && deprecationWarnings !== 'per-process') {
+    problems.push(
+      `deprecationWarnings must be 'per-host' or 'per-process', got ${describeValue(deprecationWarnings)}`,
+    )
   }
   const beans = options.beans ?? []
   if (!Array.isArray(beans) || beans.some((b) => typeof b !== 'object' || b === null))
@@ -450,5 +531,24 @@ function checkOptions(options: TestHostOptions): CheckedOptions {
     defaultTenant: defaultTenant as string,
     storage: storage,
     beans,
+    deprecationWarnings,
   }
+}
+
+/**
+ * Makes sure a storage directory can take files: created when missing, refused when the path is a file or
+ * cannot be created. Returns the problem, if any.
+ */
+function prepareDirectory(path: string): string | undefined {
+  let stats
+  try {
+    stats = statSync(path, { throwIfNoEntry: false })
+    if (stats === undefined) mkdirSync(path, { recursive: true })
+  } catch (error) {
+    return `storage.path ${JSON.stringify(path)} cannot be used as the storage directory (${(error as Error).message}); give a directory the tests can write`
+  }
+  if (stats !== undefined && !stats.isDirectory()) {
+    return `storage.path ${JSON.stringify(path)} is a file, not a directory; give a directory (it is created when missing)`
+  }
+  return undefined
 }

@@ -1,7 +1,9 @@
 import type { EngineQuery } from './engine/compile-query.js'
 import type { DomainSchema, StoredRow } from './engine/schema.js'
-import { Table, type EnginePage, type Overlay, type SelectResult } from './engine/table.js'
-import type { HostContext, TransactionState } from './host-context.js'
+import { Table, type EnginePage, type SelectResult } from './engine/table.js'
+import type { TransactionOverlay } from './engine/transaction-overlay.js'
+import type { HostContext } from './host-context.js'
+import { Transaction } from './transaction.js'
 
 const EVERYTHING: EngineQuery = Object.freeze({ and: true, conditions: Object.freeze([]) })
 
@@ -39,8 +41,8 @@ export class DataStore {
 
   /** The object with an id, as the context's session sees it (its transaction's writes included). */
   get(context: HostContext, domain: string, id: number): StoredRow | undefined {
-    const overlay = this.#overlay(context, domain)
-    if (overlay !== undefined && overlay.has(id)) return overlay.get(id) ?? undefined
+    const written = context.session.transaction?.overlay(domain)?.entry(id)
+    if (written !== undefined) return written ?? undefined
     return this.#table(context.tenant, domain).get(id)
   }
 
@@ -58,42 +60,37 @@ export class DataStore {
   write(context: HostContext, domain: string, id: number, row: StoredRow | null): void {
     const transaction = context.session.transaction
     if (transaction !== undefined) {
-      let overlay = transaction.overlay.get(domain)
-      if (overlay === undefined)
-        transaction.overlay.set(domain, (overlay = new Map<number, StoredRow | null>()))
-      overlay.set(id, row)
+      transaction.write(domain, id, row)
       return
     }
     apply(this.#table(context.tenant, domain), id, row)
   }
 
   /** Applies a transaction's writes to the tables. */
-  commit(transaction: TransactionState): void {
-    for (const [domain, overlay] of transaction.overlay) {
+  commit(transaction: Transaction): void {
+    for (const [domain, overlay] of transaction.overlays()) {
       const table = this.#table(transaction.tenant, domain)
-      for (const [id, row] of overlay) apply(table, id, row)
+      for (const [id, row] of overlay.entries()) apply(table, id, row)
     }
-    transaction.overlay.clear()
   }
 
   /**
-   * Runs `fn` so that its writes happen all or not at all: inside the session's transaction (restoring its
-   * overlay if `fn` throws), or in a transaction of its own that commits when `fn` returns.
+   * Runs `fn` so that its writes happen all or not at all: inside the session's transaction (rolling back to
+   * a savepoint if `fn` throws), or in a transaction of its own that commits when `fn` returns.
    */
   atomically<T>(context: HostContext, fn: () => T): T {
     const session = context.session
     const running = session.transaction
     if (running !== undefined) {
-      const saved = new Map([...running.overlay].map(([domain, overlay]) => [domain, new Map(overlay)]))
+      const savepoint = running.savepoint()
       try {
         return fn()
       } catch (error) {
-        running.overlay.clear()
-        for (const [domain, overlay] of saved) running.overlay.set(domain, overlay)
+        running.rollbackTo(savepoint)
         throw error
       }
     }
-    const transaction: TransactionState = { tenant: context.tenant, rollbackOnly: false, overlay: new Map() }
+    const transaction = new Transaction(context.tenant)
     session.transaction = transaction
     try {
       const result = fn()
@@ -122,9 +119,8 @@ export class DataStore {
     return table
   }
 
-  #overlay(context: HostContext, domain: string): Overlay | undefined {
-    const transaction = context.session.transaction
-    return transaction === undefined ? undefined : transaction.overlay.get(domain)
+  #overlay(context: HostContext, domain: string): TransactionOverlay | undefined {
+    return context.session.transaction?.overlay(domain)
   }
 }
 

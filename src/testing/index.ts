@@ -15,6 +15,13 @@
  * @module @tech-vendor/api/testing
  */
 export { createTestHost } from './create-test-host.js'
+export {
+  defineDomains,
+  type DomainDefinitions,
+  type DomainTypes,
+  type DomainObjectOf,
+  type FieldValueOf,
+} from './define-domains.js'
 export type { TestHost, RunAs, CurrentIdentity, RepeatableOnLoadOptions } from './test-host.js'
 export type {
   TestHostOptions,

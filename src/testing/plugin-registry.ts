@@ -1,7 +1,7 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import type { AsyncFacet } from './async-facet.js'
-import { ContextStore } from './host-context.js'
+import type { ContextStore } from './host-context.js'
 import {
   PLATFORM_ADAPTER,
   checkManifest,
@@ -194,7 +194,7 @@ export class PluginRegistry {
     components: readonly PluginComponent[],
     beans: readonly object[],
   ): LoadedPlugin {
-    const context = ContextStore.fresh(this.#tenant, null, manifest.name)
+    const context = this.#contexts.fresh({ tenant: this.#tenant, user: null, plugin: manifest.name })
     const instances: object[] = []
     const loaded: object[] = []
     const state: PluginState = {
@@ -225,7 +225,7 @@ export class PluginRegistry {
   }
 
   #stop(plugin: PluginState): void {
-    const context = ContextStore.fresh(this.#tenant, null, plugin.manifest.name)
+    const context = this.#contexts.fresh({ tenant: this.#tenant, user: null, plugin: plugin.manifest.name })
     try {
       this.#contexts.run(context, () => {
         for (const instance of [...plugin.components].reverse()) {

@@ -18,7 +18,8 @@ import type { DomainFacet } from './domain-facet.js'
 import { describeValue } from './engine/describe-value.js'
 import type { DomainSchema, StoredRow } from './engine/schema.js'
 import { brandOf } from './domain-objects.js'
-import { ContextStore, type TransactionState } from './host-context.js'
+import type { ContextStore } from './host-context.js'
+import { Transaction } from './transaction.js'
 
 /** The in-memory store keeps no pending writes outside a transaction, so a session has nothing to flush. */
 const SESSION: Session = Object.freeze({ flush: () => undefined, clear: () => undefined })
@@ -46,8 +47,7 @@ export class QueryFacet implements QueryRuntime {
   }
 
   withNewSession<T>(closure: (session: Session) => T): T {
-    const { tenant, user, plugin } = this.#contexts.current()
-    return this.#contexts.run(ContextStore.fresh(tenant, user, plugin), () => closure(SESSION))
+    return this.#contexts.run(this.#contexts.fresh(this.#contexts.current()), () => closure(SESSION))
   }
 
   withTransaction<T>(closure: (status: TransactionStatus) => T): T {
@@ -65,7 +65,7 @@ export class QueryFacet implements QueryRuntime {
         throw error
       }
     }
-    const transaction: TransactionState = { tenant: context.tenant, rollbackOnly: false, overlay: new Map() }
+    const transaction = new Transaction(context.tenant)
     const status = new Status(transaction, true)
     session.transaction = transaction
     let result: T
@@ -213,11 +213,11 @@ export class QueryFacet implements QueryRuntime {
 
 /** The status a `withTransaction` closure gets; `local` is its own `setRollbackOnly()`. */
 class Status implements TransactionStatus {
-  readonly #transaction: TransactionState
+  readonly #transaction: Transaction
   readonly #isNew: boolean
   local = false
 
-  constructor(transaction: TransactionState, isNew: boolean) {
+  constructor(transaction: Transaction, isNew: boolean) {
     this.#transaction = transaction
     this.#isNew = isNew
   }

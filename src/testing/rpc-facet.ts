@@ -2,7 +2,7 @@ import { IllegalArgumentException } from '../errors/illegal-argument-exception.j
 import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import type { RpcRuntime } from '../runtime-contract/facets.js'
 import { VendorRpcService } from '../v1/vendor-rpc-service.js'
-import { ContextStore } from './host-context.js'
+import type { ContextStore } from './host-context.js'
 import type { PluginRegistry } from './plugin-registry.js'
 
 /**
@@ -47,6 +47,8 @@ export class RpcFacet implements RpcRuntime {
     const fn = (service as Record<string, (...a: unknown[]) => unknown>)[method] as (
       ...a: unknown[]
     ) => unknown
-    return this.#contexts.run(ContextStore.fresh(tenant, user, owner), () => fn.apply(service, [...args]))
+    return this.#contexts.run(this.#contexts.fresh({ tenant, user, plugin: owner }), () =>
+      fn.apply(service, [...args]),
+    )
   }
 }

@@ -2,6 +2,7 @@ import type { QueryCondition } from '../api/query-condition.js'
 import type { DataStore } from './data-store.js'
 import type { DomainFacet } from './domain-facet.js'
 import { describeValue } from './engine/describe-value.js'
+import { sameStoredValue } from './engine/same-stored-value.js'
 import { tryNormalizeFieldValue } from './engine/normalize-field-value.js'
 import { createStoredRow, type DomainSchema, type FieldSchema, type StoredRow } from './engine/schema.js'
 import type { HostContext } from './host-context.js'
@@ -32,7 +33,7 @@ export interface SeedRecord {
 }
 
 /**
- * How many objects an import created and updated.
+ * How many records of an import created an object, changed one, and found one as they would leave it.
  *
  * @example
  * ```ts
@@ -40,14 +41,17 @@ export interface SeedRecord {
  *
  * using host = createTestHost({ domains: { Tag: { fields: { name: 'STRING' } } } }).install()
  * const result = host.importSeedCsv('Tag', 'name(*)\nurgent\nlater\n')
- * console.log(result.created, result.updated) // 2 0
+ * console.log(result.created, result.updated, result.unchanged) // 2 0 0
+ * console.log(host.importSeedCsv('Tag', 'name(*)\nurgent\nlater\n').unchanged) // 2
  * ```
  */
 export interface SeedImportResult {
-  /** Objects created (no object had the key). */
+  /** Objects created (no object had the key, or the file has no key column). */
   readonly created: number
-  /** Objects updated (an object had the key). */
+  /** Objects updated: an object had the key, and the record changed at least one of its fields. */
   readonly updated: number
+  /** Objects left as they were: an object had the key and already held every value of the record. */
+  readonly unchanged: number
 }
 
 /** A parsed header: the field it sets, whether it is a key, and the referenced field of a `ref.field` column. */
@@ -81,6 +85,7 @@ export function importSeedRecords(
   const reportedHeaders = new Set<string>()
   let created = 0
   let updated = 0
+  let unchanged = 0
   for (const record of records) {
     const before = problems.length
     const problem = (column: number, message: string): void =>
@@ -137,6 +142,13 @@ export function importSeedRecords(
           problem(cell.column, `${cell.header} is a key column and is empty; every record needs its key`)
           continue
         }
+        // The key is looked up before the record is validated: a value the field cannot hold is this cell's problem.
+        const check =
+          column.by === undefined ? tryNormalizeFieldValue(column.field, value, schema.name) : null
+        if (check !== null && !check.ok) {
+          problem(cell.column, `${cell.header}: ${check.message}`)
+          continue
+        }
         keys.push({ operator: 'eq', field: name, value: value as never })
       }
       values[name] = value
@@ -180,6 +192,8 @@ export function importSeedRecords(
         createStoredRow(schema, { ...Object.fromEntries(read.values), id }),
       )
       created++
+    } else if ([...read.values].every(([field, value]) => sameStoredValue(existing[field], value))) {
+      unchanged++
     } else {
       store.write(
         context,
@@ -190,7 +204,7 @@ export function importSeedRecords(
       updated++
     }
   }
-  return { result: { created, updated }, problems }
+  return { result: { created, updated, unchanged }, problems }
 }
 
 /** The column a header names, or why it cannot be used. */

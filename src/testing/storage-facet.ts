@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path'
 import type { StorageFieldValue } from '../api/storage-field-value.js'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import type { StorageRuntime } from '../runtime-contract/facets.js'
+import { describeValue } from './engine/describe-value.js'
+import { isStorableText } from './engine/normalize-field-value.js'
 import type { ContextStore } from './host-context.js'
 import type { StorageOption } from './test-host-options.js'
 
@@ -42,6 +44,17 @@ export class StorageFacet implements StorageRuntime {
         `StorageUtils.createStorageFileDomain needs a non-empty mimeType such as 'text/csv', got ${JSON.stringify(mimeType)}.`,
       )
     }
+    for (const [what, text] of [
+      ['fileName', fileName],
+      ['mimeType', mimeType],
+    ] as const) {
+      if (!isStorableText(text)) {
+        throw new IllegalArgumentException(
+          `StorageUtils.createStorageFileDomain: ${what} ${JSON.stringify(text)} holds a NUL character or an unpaired ` +
+            "surrogate, which the platform's database (PostgreSQL text) cannot store; remove it. Nothing was stored.",
+        )
+      }
+    }
     if (!(content instanceof Uint8Array)) {
       throw new IllegalArgumentException(
         'StorageUtils.createStorageFileDomain needs the content as bytes (a Uint8Array).',
@@ -76,6 +89,11 @@ export class StorageFacet implements StorageRuntime {
 
   /** The stored bytes under `key`. */
   read(key: string): Uint8Array {
+    if (typeof key !== 'string') {
+      throw new IllegalArgumentException(
+        `host.readStoredFile expects the key as a string, the key of the StorageFieldValue (file.key), got ${describeValue(key)}.`,
+      )
+    }
     const file = this.#files.get(key)
     if (file === undefined) {
       const known = [...this.#files.keys()]

@@ -133,4 +133,11 @@ export interface TestHostOptions {
   readonly seed?: Readonly<Record<string, readonly SeedRow[]>>
   /** Beans that `BeanContainer` resolves, as the platform's own beans. */
   readonly beans?: readonly object[]
+  /**
+   * How often a runtime-deprecated member (`AsyncHelper.scheduleAtFixRate`, `task`) emits its
+   * `DeprecationWarning`: once each time the host is installed (`'per-host'`, the default, as the platform
+   * logs it once per start), or once for the whole process (`'per-process'`), so that a suite that installs a
+   * host for each of a thousand tests prints it once.
+   */
+  readonly deprecationWarnings?: 'per-host' | 'per-process'
 }

@@ -82,7 +82,10 @@ export interface TestHost extends Disposable {
   readonly description: RuntimeDescription
   /** Whether the host is the bound runtime now. */
   readonly installed: boolean
-  /** Errors thrown by asynchronous tasks, when no `onError` option was given (oldest first). */
+  /**
+   * Errors thrown by asynchronous tasks (and by work the host refused after it was uninstalled), when no
+   * `onError` option was given, oldest first. {@link TestHost.takeErrors} takes and clears them.
+   */
   readonly errors: readonly unknown[]
   /** What `MessageHelper.pushMessage` sent, with the tenant and plugin it came from (oldest first). */
   readonly pushedMessages: readonly PushedMessage[]
@@ -96,7 +99,12 @@ export interface TestHost extends Disposable {
    * @throws `IllegalStateException` when another runtime is bound; the message names both.
    */
   install(): this
-  /** Unbinds the host and cancels every task and schedule it holds, so that the process can exit. */
+  /**
+   * Unbinds the host and cancels every task and schedule it holds, so that the process can exit. Work it
+   * started that is still running (an `async` task past its first `await`, an awaited `runAs`) is refused from
+   * then on: its next facade call throws `IllegalStateException` naming this host, and the error reaches this
+   * host's `errors` (or `onError`), whichever host is bound by then.
+   */
   uninstall(): void
   /** The same as {@link TestHost.uninstall}, for `using`. */
   [Symbol.dispose](): void
@@ -107,9 +115,18 @@ export interface TestHost extends Disposable {
    * @param identity - Who to run as; what is not given stays as it is.
    * @param fn - The code; an `async` function keeps the identity across its `await`s.
    * @returns What `fn` returns.
-   * @throws `IllegalArgumentException` for an unknown tenant or plugin, or a malformed user.
+   * @throws `IllegalArgumentException` for an unknown key (a typo such as `tennant`), tenant or plugin, or a
+   *   malformed user; nothing runs.
+   * @throws `IllegalStateException` when the host is not installed; nothing runs.
    */
   runAs<T>(identity: RunAs, fn: () => T): T
+  /**
+   * Takes the errors of asynchronous tasks kept so far (see {@link TestHost.errors}) and clears them, so
+   * that a test that expects a task to fail can check its error and leave the host clean.
+   *
+   * @returns The errors, oldest first.
+   */
+  takeErrors(): unknown[]
   /** Who code runs as here. */
   current(): CurrentIdentity
   /**
@@ -143,7 +160,8 @@ export interface TestHost extends Disposable {
    * Loads a plugin: reads its manifest, checks its dependencies, constructs its components and calls their
    * `onLoad()` in the plugin's context (the default tenant, no user).
    *
-   * @throws `IllegalStateException` when a plugin it depends on is not loaded, or one of that name is.
+   * @throws `IllegalStateException` when the host is not installed (the plugin's code could not reach it), a
+   *   plugin it depends on is not loaded, or one of that name is.
    * @throws `IllegalArgumentException` for an invalid manifest.
    */
   loadPlugin(definition: PluginDefinition): LoadedPlugin

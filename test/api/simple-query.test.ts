@@ -340,9 +340,15 @@ describe('list', () => {
     const query = bindQueryHost()
     const q = SimpleQuery.of('Order')
     expect(() => q.list(-1, 10)).toThrow(
-      /SimpleQuery\.list\(offset, limit, orderBy, asc\) expects offset as a non-negative integer \(offset is 0-based\), got number -1/,
+      /SimpleQuery\.list\(offset, limit, orderBy, asc\) expects offset as a Java int from 0 to 2147483647 \(offset is 0-based\), got number -1/,
     )
-    expect(() => q.list(0, -5)).toThrow(/limit as a non-negative integer/)
+    expect(() => q.list(0, -5)).toThrow(/limit as a Java int from 0 to 2147483647/)
+    expect(() => q.list(1e300, 10), 'a number past Java int names the bound').toThrow(
+      /offset as a Java int from 0 to 2147483647 \(offset is 0-based\), got number 1e\+300\.$/,
+    )
+    expect(() => q.list(0, 2 ** 31), 'a limit past Java int points to listAll').toThrow(
+      /limit as a Java int from 0 to 2147483647.*To read every match, call listAll\(\)/,
+    )
     expect(() => q.list(0.5, 10)).toThrow(IllegalArgumentException)
     expect(() => q.list(0, Number.NaN)).toThrow(IllegalArgumentException)
     expect(() => q.list('0' as never, 10)).toThrow(/got string "0"/)

@@ -23,7 +23,7 @@ let assertions: Assertion[] = []
 /** The child's verbose report, without colours: it shows the note of each test skipped from within. */
 let verbose = ''
 
-// One child vitest run over fixtures/broken-hosts.conformance.ts: seven hosts, each under test in one or
+// One child vitest run over fixtures/broken-hosts.conformance.ts: eight hosts, each under test in one or
 // two groups.
 beforeAll(() => {
   const report = join(output, 'report.json')
@@ -187,6 +187,26 @@ describe('the conformance suite fails a host that breaks a rule', () => {
       expect(result.status).toBe('failed')
       expect(result.failureMessages.join('\n')).toContain('seedData lacks importCsv')
     }
+  })
+
+  test('a host whose leftover work reaches the next host fails the isolation rules', () => {
+    const host = 'leaky host'
+    expect(
+      statusOf(
+        host,
+        'a task that resumes after its host was uninstalled and another installed writes nothing there, and its error reaches its own host',
+      ),
+    ).toBe('failed')
+    expect(
+      statusOf(
+        host,
+        'an awaited runAs continuation of an uninstalled host fails instead of reaching the next host',
+      ),
+    ).toBe('failed')
+    expect(statusOf(host, 'runAs on a host that is not installed is refused and runs nothing')).toBe('failed')
+    expect(
+      statusOf(host, 'a schedule of an uninstalled host never runs again, in the next host or anywhere'),
+    ).toBe('passed')
   })
 
   test('skipped groups are reported as skipped, with their reason, never as passed', () => {

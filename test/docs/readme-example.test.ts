@@ -44,7 +44,7 @@ test('onLoad closes empty open orders', () => {
       .listAll()
       .map((o) => o.total),
   ).toEqual([25])
-  expect(host.errors).toEqual([])
+  expect(host.takeErrors()).toEqual([])
 })
 
 test('the README shows this example', async () => {

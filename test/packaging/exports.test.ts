@@ -132,9 +132,13 @@ const CONTRACT_TYPES = [
   'FieldError',
 ]
 
-const TESTING_VALUES = ['createTestHost', 'SeedDataException']
+const TESTING_VALUES = ['createTestHost', 'defineDomains', 'SeedDataException']
 
 const TESTING_TYPES = [
+  'DomainDefinitions',
+  'DomainTypes',
+  'DomainObjectOf',
+  'FieldValueOf',
   'TestHost',
   'RunAs',
   'CurrentIdentity',
@@ -179,6 +183,7 @@ const surface = {
   'runtime-contract/index': { values: CONTRACT_VALUES, types: CONTRACT_TYPES },
   'testing/index': { values: TESTING_VALUES, types: TESTING_TYPES },
   'conformance/index': { values: CONFORMANCE_VALUES, types: CONFORMANCE_TYPES },
+  'testing/vitest/index': { values: ['hostTest'], types: ['HostFixtures'] },
 } as const
 
 type Entry = keyof typeof surface
@@ -210,7 +215,7 @@ function declaredExports(file: string): string[] {
 }
 
 /** Entries built and exported for ESM only. */
-const ESM_ONLY = ['conformance/index']
+const ESM_ONLY = ['conformance/index', 'testing/vitest/index']
 
 let dist: string
 const require = createRequire(import.meta.url)

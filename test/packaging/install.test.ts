@@ -13,7 +13,15 @@ interface PackResult {
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc')
-const entries = ['index', 'v1/index', 'runtime-contract/index', 'testing/index', 'conformance/index']
+const entries = [
+  'index',
+  'v1/index',
+  'runtime-contract/index',
+  'testing/index',
+  'conformance/index',
+  'testing/vitest/index',
+]
+const esmOnly = ['conformance/index', 'testing/vitest/index']
 
 let work: string
 let consumer: string
@@ -54,7 +62,7 @@ describe('the packed tarball', () => {
   it('holds the build for every entry in both formats, with one declaration file per format', () => {
     const files = new Set(packed.files.map((f) => f.path))
     for (const entry of entries) {
-      const exts = entry === 'conformance/index' ? ['.js', '.d.ts'] : ['.js', '.cjs', '.d.ts', '.d.cts']
+      const exts = esmOnly.includes(entry) ? ['.js', '.d.ts'] : ['.js', '.cjs', '.d.ts', '.d.cts']
       for (const ext of exts) expect(files, `dist/${entry}${ext}`).toContain(`dist/${entry}${ext}`)
     }
     expect(files).toContain('package.json')

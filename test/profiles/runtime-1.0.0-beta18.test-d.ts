@@ -23,14 +23,14 @@ describe('AsyncHelper under the runtime profile', () => {
     expectTypeOf(declared.AsyncHelper.task(work)).toEqualTypeOf<void>()
   })
 
-  test('task(threadName, runnable) exists, as the runtime has it and the 0.0.5 facade dispatches it', () => {
-    expectTypeOf(AsyncHelper.task('export', work)).toEqualTypeOf<runtime.Thread>()
-    expectTypeOf(AsyncHelper.scheduleAtFixRate(1000, work)).toEqualTypeOf<{ run(): void }>()
-  })
-
-  test('supplyAsync exists, as the runtime has it, on the root facade and the 1.0.0 series', () => {
-    expectTypeOf(AsyncHelper.supplyAsync(() => 42)).toEqualTypeOf<Promise<number>>()
+  test('the runtime’s 1.0.0-series methods are typed by ./v1, not by the 0.0.5 root, as vendor-api check has it', () => {
+    // @ts-expect-error task(threadName, runnable) is 1.0.0-series API: import AsyncHelper from '@tech-vendor/api/v1'
+    AsyncHelper.task('export', work)
+    // @ts-expect-error supplyAsync is 1.0.0-series API: import AsyncHelper from '@tech-vendor/api/v1'
+    AsyncHelper.supplyAsync(() => 42)
+    expectTypeOf(runtimeV1.AsyncHelper.task('export', work)).toEqualTypeOf<runtime.Thread>()
     expectTypeOf(runtimeV1.AsyncHelper.supplyAsync(() => 42)).toEqualTypeOf<Promise<number>>()
+    expectTypeOf(AsyncHelper.scheduleAtFixRate(1000, work)).toEqualTypeOf<{ run(): void }>()
   })
 })
 

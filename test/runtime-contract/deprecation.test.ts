@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { AsyncHelper } from '../../src/index.js'
-import { bindRuntime, unbindRuntime } from '../../src/runtime-contract/index.js'
+import { bindRuntime, currentRuntime, unbindRuntime } from '../../src/runtime-contract/index.js'
 import { platformAsync, tinyRuntime } from './runtimes.js'
 
 let emitWarning: MockInstance<typeof process.emitWarning>
@@ -67,6 +67,34 @@ describe('runtime deprecation warnings', () => {
     bindRuntime(tinyRuntime('replacing-host', 'dynamic', { async: platformAsync() }), { replace: true })
     useAsyncHelper()
     expect(deprecations()).toHaveLength(6)
+  })
+
+  it("with deprecationWarnings: 'per-process', each member warns once for the whole process, whatever binds", () => {
+    for (const name of ['first-host', 'second-host', 'third-host']) {
+      bindRuntime(tinyRuntime(name, 'dynamic', { async: platformAsync() }), {
+        deprecationWarnings: 'per-process',
+      })
+      useAsyncHelper()
+      unbindRuntime()
+    }
+    expect(deprecations().map(([message]) => message.split(' ')[0])).toEqual([
+      'AsyncHelper.task',
+      'AsyncHelper.scheduleAtFixRate',
+    ])
+  })
+
+  it('an unknown deprecationWarnings option is refused, and nothing is bound', () => {
+    const runtime = tinyRuntime('odd-host', 'dynamic', { async: platformAsync() })
+    expect(() => bindRuntime(runtime, { deprecationWarnings: 'never' as never })).toThrow(
+      /deprecationWarnings must be 'per-binding' or 'per-process', got "never"/,
+    )
+    expect(currentRuntime()).toBeUndefined()
+  })
+
+  it('the warning fits on one line of a test report', () => {
+    bindRuntime(tinyRuntime('warning-host', 'dynamic', { async: platformAsync() }))
+    useAsyncHelper()
+    for (const [message] of deprecations()) expect(message.length).toBeLessThanOrEqual(180)
   })
 
   it('a call that fails to link warns of nothing', () => {

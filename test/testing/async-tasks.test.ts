@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   AsyncHelper,
   DomainHelper,
+  IllegalArgumentException,
   MessageHelper,
   MissingMethodException,
   NoSuchMethodError,
@@ -189,6 +190,81 @@ describe('schedules (fake timers)', () => {
     await vi.advanceTimersByTimeAsync(1000)
     expect(runs).toBe(2)
     expect(host.errors).toEqual([new Error('second run failed')])
+  })
+
+  test('a periodic async task whose promise rejects stops, and the error reaches the host', async () => {
+    vi.useFakeTimers()
+    const host = installHost()
+    let runs = 0
+    AsyncHelper.scheduleAtFixRate(100, async () => {
+      runs++
+      await Promise.resolve()
+      if (runs === 2) throw new Error('second run rejected')
+    })
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(runs).toBe(2)
+    expect(host.errors).toEqual([new Error('second run rejected')])
+  })
+
+  test('runs of one schedule never overlap: a run still going makes the next start late, right after it', async () => {
+    vi.useFakeTimers()
+    installHost()
+    const events: string[] = []
+    let run = 0
+    AsyncHelper.scheduleAtFixRate(100, async () => {
+      const mine = ++run
+      events.push(`start ${mine} at ${Date.now()}`)
+      if (mine === 1) await new Promise((resolve) => setTimeout(resolve, 250))
+      events.push(`end ${mine}`)
+    })
+    const start = Date.now()
+    await vi.advanceTimersByTimeAsync(400)
+    expect(events.map((e) => e.replace(/at (\d+)/, (_, t: string) => `at +${Number(t) - start}`))).toEqual([
+      'start 1 at +100',
+      'end 1',
+      // The runs due at 200 and 300 start as soon as the first ends (at 350), one after the other.
+      'start 2 at +350',
+      'end 2',
+      'start 3 at +350',
+      'end 3',
+      'start 4 at +400',
+      'end 4',
+    ])
+  })
+
+  test('a period longer than a Node timer takes waits the whole period (a 30-day schedule)', async () => {
+    vi.useFakeTimers()
+    installHost()
+    const day = 24 * 60 * 60 * 1000
+    let runs = 0
+    AsyncHelper.scheduleAtFixRate(30 * day, () => void runs++)
+    await vi.advanceTimersByTimeAsync(29 * day)
+    expect(runs, 'not before 30 days').toBe(0)
+    await vi.advanceTimersByTimeAsync(day)
+    expect(runs).toBe(1)
+    await vi.advanceTimersByTimeAsync(60 * day)
+    expect(runs).toBe(3)
+  })
+
+  test('the longest period Java takes, Long.MAX_VALUE, is accepted and never fires in a test', async () => {
+    vi.useFakeTimers()
+    installHost()
+    let runs = 0
+    const cancel = AsyncHelper.scheduleAtFixRate(Number.MAX_SAFE_INTEGER * 1024, () => void runs++)
+    await vi.advanceTimersByTimeAsync(10 * 2 ** 31)
+    expect(runs).toBe(0)
+    cancel.run()
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  test('a period of 0, a negative one, or one past Long.MAX_VALUE is an IllegalArgumentException, as in Java', () => {
+    installHost()
+    for (const period of [0, -1000]) {
+      expect(() => AsyncHelper.scheduleAtFixRate(period, () => undefined)).toThrow(IllegalArgumentException)
+    }
+    expect(() => AsyncHelper.scheduleAtFixRate(2 ** 64, () => undefined)).toThrow(
+      /positive integer up to Long\.MAX_VALUE \(9223372036854775807\)/,
+    )
   })
 
   test('each run carries the tenant of the code that scheduled it', async () => {

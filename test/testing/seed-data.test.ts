@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test, vi } from 'vitest'
 import { SimpleQuery } from '../../src/index.js'
 import { SeedDataException, createTestHost } from '../../src/testing/index.js'
+import { TransactionOverlay } from '../../src/testing/engine/index.js'
 import { SHOP, installHost } from './hosts.js'
 
 const directories: string[] = []
@@ -27,7 +28,7 @@ describe('seed data CSV', () => {
   test('imports one object per record, with T/true and F/false booleans', () => {
     const host = installHost()
     const result = host.importSeedCsv('Client', 'name,vip\nAnn,T\nBob,false\nCy,true\nDee,F\n')
-    expect(result).toEqual({ created: 4, updated: 0 })
+    expect(result).toEqual({ created: 4, updated: 0, unchanged: 0 })
     expect(SimpleQuery.getAll('Client').map((c) => [c['name'], c['vip']])).toEqual([
       ['Ann', true],
       ['Bob', false],
@@ -40,7 +41,7 @@ describe('seed data CSV', () => {
     const host = installHost()
     host.importSeedCsv('Client', 'name(*),email\nAnn,old@example.com\n')
     const result = host.importSeedCsv('Client', 'name(*),email\nAnn,new@example.com\nBob,bob@example.com\n')
-    expect(result).toEqual({ created: 1, updated: 1 })
+    expect(result).toEqual({ created: 1, updated: 1, unchanged: 0 })
     expect(SimpleQuery.getAll('Client').map((c) => [c['name'], c['email']])).toEqual([
       ['Ann', 'new@example.com'],
       ['Bob', 'bob@example.com'],
@@ -51,7 +52,7 @@ describe('seed data CSV', () => {
     const host = installHost()
     const csv = 'name(*),vip\nAnn,T\nBob,F\n'
     host.importSeedCsv('Client', csv)
-    expect(host.importSeedCsv('Client', csv)).toEqual({ created: 0, updated: 2 })
+    expect(host.importSeedCsv('Client', csv)).toEqual({ created: 0, updated: 0, unchanged: 2 })
     expect(SimpleQuery.count('Client')).toBe(2)
   })
 
@@ -99,6 +100,35 @@ describe('seed data CSV', () => {
     expect(SimpleQuery.count('Client')).toBe(0)
     expect(host.runAs({ tenant: 'globex' }, () => SimpleQuery.count('Client'))).toBe(1)
   })
+
+  test('an unknown tenant names importSeedCsv and the known tenants, and nothing is imported', () => {
+    const host = installHost({ tenants: ['acme', 'globex'] })
+    expect(() => host.importSeedCsv('Client', 'name\nAnn\n', { tenant: 'initech' })).toThrow(
+      /^host\.importSeedCsv\(domain, csv, \{ tenant \}\): unknown tenant "initech"; the host's tenants are acme, globex/,
+    )
+    expect(SimpleQuery.count('Client')).toBe(0)
+  })
+
+  test('the counts tell created, updated and unchanged records apart', () => {
+    const host = installHost()
+    host.importSeedCsv('Client', 'name(*),vip\nAnn,T\nBob,F\nCid,F\n')
+    expect(host.importSeedCsv('Client', 'name(*),vip\nAnn,T\nBob,T\nDee,F\n')).toEqual({
+      created: 1,
+      updated: 1,
+      unchanged: 1,
+    })
+  })
+
+  test('key lookups inside the import are indexed: the uncommitted rows are read once, not once per record', () => {
+    const host = installHost()
+    const rows = vi.spyOn(TransactionOverlay.prototype, 'rows')
+    const records = Array.from({ length: 2000 }, (_, i) => `C${i},Client ${i}`).join('\n')
+    const result = host.importSeedCsv('Client', `email(*),name\n${records}\n`)
+    expect(result.created).toBe(2000)
+    // Once to build the index of the key field over the uncommitted rows; a scan per record would be 2,000.
+    expect(rows.mock.calls.length).toBeLessThanOrEqual(1)
+    rows.mockRestore()
+  })
 })
 
 describe('a bad seed file', () => {
@@ -123,6 +153,14 @@ describe('a bad seed file', () => {
       [2, 4],
     ])
     expect(SimpleQuery.count('Purchase')).toBe(0)
+  })
+
+  test('a key value the field cannot hold is named by its line and column, and nothing is imported', () => {
+    const host = installHost()
+    const error = seedError(() => host.importSeedCsv('Client', 'name(*)\nAnn\n"B\u0000b"\n'))
+    expect([error.line, error.column]).toEqual([3, 1])
+    expect(error.message).toContain('NUL character')
+    expect(SimpleQuery.count('Client')).toBe(0)
   })
 
   test('a missing required value is named by its column', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -12,6 +12,7 @@ import {
   StorageUtils,
   VendorPlatformComponent,
 } from '../../src/index.js'
+import { createTestHost } from '../../src/testing/index.js'
 import { installHost } from './hosts.js'
 
 const directories: string[] = []
@@ -47,6 +48,58 @@ describe('StorageUtils on the reference host', () => {
     expect(file.storageEngine).toBe('local')
     expect([...readFileSync(join(directory, file.key))]).toEqual([137, 80, 78, 71])
     expect([...host.readStoredFile(file.key)]).toEqual([137, 80, 78, 71])
+  })
+
+  test('a storage directory that is a file is refused by createTestHost, before anything is stored', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'reference-host-'))
+    directories.push(directory)
+    const file = join(directory, 'not-a-directory')
+    writeFileSync(file, 'x')
+    expect(() => createTestHost({ storage: { kind: 'directory', path: file } })).toThrow(
+      /storage\.path ".*not-a-directory" is a file, not a directory; give a directory \(it is created when missing\)/,
+    )
+  })
+
+  test('a missing storage directory is created when the host is', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'reference-host-'))
+    directories.push(directory)
+    const path = join(directory, 'nested', 'files')
+    createTestHost({ storage: { kind: 'directory', path } })
+    expect(statSync(path).isDirectory()).toBe(true)
+  })
+
+  test('a file name or MIME type holding a NUL character is refused, as a STRING field refuses it, and nothing is stored', () => {
+    const host = installHost()
+    expect(() => StorageUtils.createStorageFileDomain('a\u0000.txt', 'text/plain', 'x')).toThrow(
+      /fileName "a\\u0000\.txt" holds a NUL character or an unpaired surrogate, which the platform's database \(PostgreSQL text\) cannot store; remove it\. Nothing was stored\./,
+    )
+    expect(() => StorageUtils.createStorageFileDomain('a.txt', 'text/\u0000', 'x')).toThrow(
+      IllegalArgumentException,
+    )
+    expect(() => host.readStoredFile('files/1')).toThrow(/Nothing has been stored yet/)
+  })
+
+  test('a detached ArrayBuffer, or a Uint8Array over one, is an IllegalArgumentException that says why', () => {
+    installHost()
+    const buffer = new Uint8Array([1, 2, 3]).buffer
+    structuredClone(buffer, { transfer: [buffer] })
+    expect(() => StorageUtils.createStorageFileDomain('a.bin', 'application/octet-stream', buffer)).toThrow(
+      /was given a detached ArrayBuffer: its bytes were transferred away/,
+    )
+    const view = new Uint8Array([1, 2, 3])
+    structuredClone(view.buffer, { transfer: [view.buffer] })
+    for (const content of [view, [new Uint8Array([9]), view]]) {
+      expect(() =>
+        StorageUtils.createStorageFileDomain('a.bin', 'application/octet-stream', content),
+      ).toThrow(/was given a Uint8Array over a detached ArrayBuffer/)
+    }
+  })
+
+  test('readStoredFile says the key must be a string, the StorageFieldValue key', () => {
+    const host = installHost()
+    expect(() => host.readStoredFile(null as never)).toThrow(
+      'host.readStoredFile expects the key as a string, the key of the StorageFieldValue (file.key), got null.',
+    )
   })
 
   test('a stored file can be assigned to a FILE field and reads back', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import {
   DomainHelper,
   IllegalArgumentException,
@@ -7,6 +7,7 @@ import {
   SimpleQuery,
   UnsupportedOperationException,
 } from '../../src/index.js'
+import { TransactionOverlay } from '../../src/testing/engine/index.js'
 import { catchError, installHost } from './hosts.js'
 
 function createLabel(name: string): void {
@@ -16,6 +17,23 @@ function createLabel(name: string): void {
 const labels = (): string[] => SimpleQuery.getAll('Label').map((l) => l['name'] as string)
 
 describe('withTransaction', () => {
+  test('an upsert by key inside a transaction looks each key up through an index, not by reading every uncommitted row', () => {
+    installHost()
+    const rows = vi.spyOn(TransactionOverlay.prototype, 'rows')
+    QueryHelper.withTransaction(() => {
+      for (let i = 0; i < 3000; i++) {
+        const name = `label ${i % 1500}`
+        const found = SimpleQuery.of('Label').eq('name', name).get()
+        if (found === null) createLabel(name)
+        else DomainHelper.updateDomain({ ...found, name })
+      }
+    })
+    // Once to build the uncommitted rows' index on `name`; a scan per lookup would be 3,000.
+    expect(rows.mock.calls.length).toBeLessThanOrEqual(1)
+    rows.mockRestore()
+    expect(SimpleQuery.count('Label')).toBe(1500)
+  })
+
   test('commits when the closure returns, and returns what it returns', () => {
     installHost()
     const result = QueryHelper.withTransaction(() => {

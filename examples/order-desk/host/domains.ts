@@ -1,10 +1,12 @@
-import type { DomainDefinition } from '@tech-vendor/api/testing'
+import { defineDomains } from '@tech-vendor/api/testing'
+import '../src/domains.js'
 
 /**
- * The order desk's domains as the platform's model defines them, for the reference host. They match the
- * types in src/domains.ts field by field; the order of the fields is the order `render(ALL_COLUMNS)` uses.
+ * The order desk's domains as the platform's model defines them, for the reference host. `defineDomains`
+ * checks them against the types src/domains.ts declares in `DomainRegistry`, field by field, when this file
+ * compiles; the order of the fields is the order `render(ALL_COLUMNS)` uses.
  */
-export const orderDeskDomains = {
+export const orderDeskDomains = defineDomains({
   DeskCustomer: {
     fields: { name: { type: 'STRING', required: true }, email: 'STRING', vip: 'BOOLEAN' },
     labelField: 'name',
@@ -36,4 +38,4 @@ export const orderDeskDomains = {
     fields: { name: { type: 'STRING', required: true }, value: { type: 'STRING', required: true } },
     labelField: 'name',
   },
-} as const satisfies Record<string, DomainDefinition>
+})

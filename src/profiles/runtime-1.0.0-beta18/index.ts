@@ -1,7 +1,8 @@
 /**
  * The runtime profile `1.0.0-beta18` of the root entry: the 0.0.5 surface as the platform runtime really has
- * it. `AsyncHelper` has what the runtime has (`task` returns a `Thread`, `task(threadName, task)` and
- * `supplyAsync` exist, the absent overloads do not), `MessageHelper` has `pushMessage` and no
+ * it. `AsyncHelper` has what the runtime has for a 0.0.5 plugin (`task` returns a `Thread`, the absent
+ * overloads do not exist; the runtime's 1.0.0-series `task(threadName, task)` and `supplyAsync` are typed by
+ * `./v1`), `MessageHelper` has `pushMessage` and no
  * `pushNotification`, and `Notification` names its recipient `toUser`. Everything else is the root's own
  * declaration (one `DomainRegistry` for both).
  *

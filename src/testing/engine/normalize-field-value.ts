@@ -29,6 +29,17 @@ const INT_MAX = 2147483647
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /**
+ * Whether PostgreSQL's UTF-8 text can hold a string: no NUL character and no unpaired surrogate.
+ *
+ * @param text - The text.
+ * @returns `true` when it can be stored as it is.
+ * @internal
+ */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text)
+}
+
+/**
  * What a field of each type takes, for messages.
  *
  * @param field - The field.

@@ -7,6 +7,7 @@ import { isPresenceOnlyType } from './field-types.js'
 import { HashIndex } from './hash-index.js'
 import type { DomainSchema, StoredRow } from './schema.js'
 import { topK } from './top-k.js'
+import type { TransactionOverlay } from './transaction-overlay.js'
 
 /**
  * One page of a select: 0-based offset, most rows, the fields to order by (most significant first, empty
@@ -20,14 +21,6 @@ export interface EnginePage {
   readonly orderBy: readonly string[]
   readonly asc: boolean
 }
-
-/**
- * A transaction's uncommitted changes to one table, by id: a row inserts or replaces the committed row
- * with that id, `null` deletes it. A select merges it over the table as if it were applied.
- *
- * @internal
- */
-export type Overlay = ReadonlyMap<number, StoredRow | null>
 
 /**
  * What a select returns: the rows of the page, in order, and how many rows match without paging.
@@ -52,6 +45,12 @@ export interface TableOptions {
    * `false`, only indexes made with {@link Table.ensureIndex} serve lookups.
    */
   readonly autoIndex?: boolean
+}
+
+/** The base rows an index narrowed a query to, and the lookups that did. */
+interface Candidates {
+  readonly rows: StoredRow[]
+  readonly lookups: readonly IndexLookup[]
 }
 
 /** The matches of a query before paging. */
@@ -248,7 +247,7 @@ export class Table {
    * @throws {@link IllegalArgumentException} for an invalid query (see `compileQuery`), a negative or
    *   non-integer offset or limit, or an unknown or unorderable orderBy field.
    */
-  select(query: EngineQuery, page?: EnginePage, overlay?: Overlay): SelectResult {
+  select(query: EngineQuery, page?: EnginePage, overlay?: TransactionOverlay): SelectResult {
     const plan = planQuery(this.schema, query)
     let compare: RowComparator | undefined
     if (page !== undefined) {
@@ -280,7 +279,7 @@ export class Table {
    * @returns The number of matches.
    * @throws {@link IllegalArgumentException} for an invalid query (see `compileQuery`).
    */
-  count(query: EngineQuery, overlay?: Overlay): number {
+  count(query: EngineQuery, overlay?: TransactionOverlay): number {
     const plan = planQuery(this.schema, query)
     const hasOverlay = overlay !== undefined && overlay.size > 0
     if (plan.matchesNothing) return 0
@@ -291,7 +290,7 @@ export class Table {
     // The lookup's bucket sizes are the exact base count; correct it for the overlaid ids.
     let count = estimate
     if (hasOverlay) {
-      for (const [id, row] of overlay) {
+      for (const [id, row] of overlay.entries()) {
         const base = this.#byId.get(id)
         if (base !== undefined && plan.predicate(base)) count--
         if (row != null && plan.predicate(row)) count++
@@ -324,10 +323,10 @@ export class Table {
     return index
   }
 
-  /** An index of the rows on a field; a BIG_DECIMAL field is keyed by number, whatever the scale. */
-  #newIndex(field: string): HashIndex {
+  /** An index of rows on a field (the table's by default); a BIG_DECIMAL field is keyed by number, whatever the scale. */
+  #newIndex(field: string, rows: Iterable<StoredRow> = this.#byId.values()): HashIndex {
     const decimal = this.schema.fields.get(field)?.type === 'BIG_DECIMAL'
-    return new HashIndex(field, this.#byId.values(), decimal ? canonicalDecimal : undefined)
+    return new HashIndex(field, rows, decimal ? canonicalDecimal : undefined)
   }
 
   /** The exact number of base rows a lookup's keys select, or `null` when no index serves the field. */
@@ -357,10 +356,11 @@ export class Table {
   }
 
   /**
-   * The base rows an index narrows the query to, or `null` to scan: no lookup is served by an index, or
-   * the best one still selects over half the table (scanning in id order is then cheaper than sorting).
+   * The base rows an index narrows the query to, with the lookups that narrowed it, or `null` to scan: no
+   * lookup is served by an index, or the best one still selects over half the table (scanning in id order is
+   * then cheaper than sorting).
    */
-  #candidates(plan: QueryPlan): StoredRow[] | null {
+  #candidates(plan: QueryPlan): Candidates | null {
     if (plan.lookups.length === 0) return null
     const half = this.#byId.size / 2
     if (plan.union) {
@@ -371,10 +371,9 @@ export class Table {
         total += estimate
       }
       if (total > half) return null
-      const out: StoredRow[] = []
-      for (const lookup of plan.lookups) this.#collect(lookup, out)
-      // Two equalities can select the same row.
-      return plan.lookups.length > 1 ? [...new Set(out)] : out
+      const rows: StoredRow[] = []
+      for (const lookup of plan.lookups) this.#collect(lookup, rows)
+      return { rows, lookups: plan.lookups }
     }
     let best: IndexLookup | undefined
     let bestCount = Infinity
@@ -386,23 +385,45 @@ export class Table {
       }
     }
     if (best === undefined || bestCount > half) return null
+    const rows: StoredRow[] = []
+    this.#collect(best, rows)
+    return { rows, lookups: [best] }
+  }
+
+  /**
+   * The rows an overlay writes that can match: those the lookups select (through the overlay's own indexes),
+   * or all of them when the base rows are scanned.
+   */
+  #overlayRows(overlay: TransactionOverlay, lookups: readonly IndexLookup[] | null): Iterable<StoredRow> {
+    if (lookups === null) return overlay.rows()
     const out: StoredRow[] = []
-    this.#collect(best, out)
+    for (const { field, keys } of lookups) {
+      if (field === 'id') {
+        for (const key of keys) {
+          const row = overlay.entry(key as number)
+          if (row != null) out.push(row)
+        }
+      } else {
+        overlay.collect(field, keys, (rows) => this.#newIndex(field, rows), out)
+      }
+    }
     return out
   }
 
-  #match(plan: QueryPlan, overlay: Overlay | undefined): Matches {
+  #match(plan: QueryPlan, overlay: TransactionOverlay | undefined): Matches {
     const hasOverlay = overlay !== undefined && overlay.size > 0
     const predicate = plan.predicate
     let rows: StoredRow[]
     let inIdOrder = true
     let owned = true
+    let lookups: readonly IndexLookup[] | null = null
     if (plan.matchesNothing) {
       rows = []
     } else {
       const candidates = this.#candidates(plan)
-      const source = candidates ?? this.#inOrder()
+      const source = candidates?.rows ?? this.#inOrder()
       inIdOrder = candidates === null
+      if (candidates !== null) lookups = candidates.lookups
       if (plan.matchesEverything && !hasOverlay) {
         rows = source
         owned = candidates !== null
@@ -424,8 +445,8 @@ export class Table {
       if (rows.length <= 1) inIdOrder = true
     }
     if (hasOverlay && !plan.matchesNothing) {
-      for (const row of overlay.values()) {
-        if (row == null || !predicate(row)) continue
+      for (const row of this.#overlayRows(overlay, lookups)) {
+        if (!predicate(row)) continue
         if (!owned) {
           rows = rows.slice()
           owned = true
@@ -434,6 +455,8 @@ export class Table {
         inIdOrder = rows.length <= 1
       }
     }
+    // Two equalities of an OR can select the same row.
+    if (lookups !== null && lookups.length > 1 && rows.length > 1) rows = [...new Set(rows)]
     return { rows, inIdOrder, owned }
   }
 }

@@ -4,6 +4,7 @@ import type { QueryCondition } from '../../../src/api/query-condition.js'
 import { IllegalArgumentException } from '../../../src/errors/illegal-argument-exception.js'
 import {
   Table,
+  TransactionOverlay,
   compareCodePoints,
   canonicalDecimal,
   compareDecimals,
@@ -677,8 +678,8 @@ describe('the engine agrees with a naive evaluator of SPEC §7.2', () => {
         const indexed = build(true)
         for (const f of s.fields)
           if (f.type !== 'DOMAIN_OBJECT_LIST' && f.type !== 'FILE') indexed.ensureIndex(f.name)
-        const overlay = new Map(
-          s.changes.map((c) => [c.id, c.values === null ? null : stored(schema, c.values)]),
+        const overlay = TransactionOverlay.from(
+          s.changes.map((c) => [c.id, c.values === null ? null : stored(schema, c.values)] as const),
         )
         expect(
           runEngine(
@@ -688,7 +689,7 @@ describe('the engine agrees with a naive evaluator of SPEC §7.2', () => {
         ).toEqual(expectedMerged)
 
         // 4. The same changes written for real after the indexes were used: indexes must follow.
-        for (const [id, row] of overlay) {
+        for (const [id, row] of overlay.entries()) {
           if (row === null) indexed.delete(id)
           else if (indexed.has(id)) indexed.replace(row)
           else indexed.insert(row)

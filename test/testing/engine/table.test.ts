@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { IllegalArgumentException } from '../../../src/errors/illegal-argument-exception.js'
-import { Table, type Overlay, type StoredRow } from '../../../src/testing/engine/index.js'
+import { Table, TransactionOverlay, type StoredRow } from '../../../src/testing/engine/index.js'
 import { c, ids, item, row, tableOf } from './fixtures.js'
 
 const eqName = (name: string) => ({ and: true, conditions: [c('eq', 'name', name)] })
@@ -161,11 +161,11 @@ describe('overlay', () => {
 
   test('an overlay row replaces, a new id inserts and null deletes, in filter, count, order and page', () => {
     const t = base()
-    const overlay: Overlay = new Map<number, StoredRow | null>([
+    const overlay = TransactionOverlay.from([
       [1, row(1, { name: 'z', qty: 1 })],
       [2, null],
       [9, row(9, { name: 'a', qty: 0 })],
-    ])
+    ] as const)
     const q = { and: true, conditions: [c('eq', 'name', 'a')] }
     expect(t.select(q, undefined, overlay).rows.map((r) => r.id)).toEqual([3, 9])
     expect(t.count(q, overlay)).toBe(2)
@@ -183,7 +183,7 @@ describe('overlay', () => {
 
   test('the overlay changes nothing in the table', () => {
     const t = base()
-    t.select({ and: true, conditions: [] }, undefined, new Map([[1, null]]))
+    t.select({ and: true, conditions: [] }, undefined, TransactionOverlay.from([[1, null]]))
     expect(t.size).toBe(3)
     expect(ids(t, [])).toEqual([1, 2, 3])
   })
@@ -192,13 +192,13 @@ describe('overlay', () => {
     const t = base()
     const q = { and: true, conditions: [c('eq', 'name', 'a')] }
     expect(t.count(q)).toBe(2)
-    const overlay = new Map<number, StoredRow | null>([
+    const overlay = TransactionOverlay.from([
       [1, row(1, { name: 'b' })],
       [2, row(2, { name: 'a' })],
       [3, null],
       [4, row(4, { name: 'a' })],
       [5, null],
-    ])
+    ] as const)
     expect(t.count(q, overlay)).toBe(2)
     expect(t.select(q, undefined, overlay).rows.map((r) => r.id)).toEqual([2, 4])
   })
