@@ -21,7 +21,7 @@ import {
   type EnginePage,
   type EngineQuery,
   type StoredRow,
-} from '../src/testing/engine/index.js'
+} from '../src/testing/store/memory/index.js'
 import { median } from './median.js'
 import { printTable } from './report.js'
 

@@ -14,15 +14,15 @@
  *
  * @module @tech-vendor/api/testing
  */
-export { createTestHost } from './create-test-host.js'
+export { createTestHost } from './host/create-test-host.js'
 export {
   defineDomains,
   type DomainDefinitions,
   type DomainTypes,
   type DomainObjectOf,
   type FieldValueOf,
-} from './define-domains.js'
-export type { TestHost, RunAs, CurrentIdentity, RepeatableOnLoadOptions } from './test-host.js'
+} from './domains/define-domains.js'
+export type { TestHost, RunAs, CurrentIdentity, RepeatableOnLoadOptions } from './host/test-host.js'
 export type {
   TestHostOptions,
   DomainDefinition,
@@ -30,9 +30,9 @@ export type {
   FieldType,
   StorageOption,
   SeedRow,
-} from './test-host-options.js'
-export type { PluginDefinition, PluginComponent, LoadedPlugin } from './plugin-registry.js'
-export type { PluginManifest } from './plugin-manifest.js'
-export type { PushedMessage } from './pushed-message.js'
-export type { SeedImportResult } from './seed-import.js'
-export { SeedDataException, type SeedProblem } from './seed-data-exception.js'
+} from './host/test-host-options.js'
+export type { PluginDefinition, PluginComponent, LoadedPlugin } from './plugins/plugin-registry.js'
+export type { PluginManifest } from './plugins/plugin-manifest.js'
+export type { PushedMessage } from './facets/pushed-message.js'
+export type { SeedImportResult } from './seed/seed-import.js'
+export { SeedDataException, type SeedProblem } from './seed/seed-data-exception.js'

@@ -1,9 +1,9 @@
 import { test, type TestAPI } from 'vitest'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
-import { createTestHost } from '../create-test-host.js'
-import type { TestHostOptions } from '../test-host-options.js'
-import type { TestHost } from '../test-host.js'
+import { createTestHost } from '../host/create-test-host.js'
+import type { TestHostOptions } from '../host/test-host-options.js'
+import type { TestHost } from '../host/test-host.js'
 
 /**
  * The fixtures {@link hostTest} adds to each test.

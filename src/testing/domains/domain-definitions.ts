@@ -1,0 +1,147 @@
+import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
+import { FIELD_TYPES, isFieldType, type FieldType as EngineFieldType } from './field-types.js'
+import { createDomainSchema, type DomainSchema, type FieldSchema } from './schema.js'
+import { unsafeNameReason } from './safe-names.js'
+import type { DomainDefinition, FieldType } from '../host/test-host-options.js'
+
+/** The public field type and the engine's are one list; this fails to compile when they drift apart. */
+const SAME_TYPES: [FieldType, EngineFieldType] extends [EngineFieldType, FieldType] ? true : never = true
+void SAME_TYPES
+
+const FIELD_OPTIONS: ReadonlySet<string> = new Set(['type', 'required', 'domain'])
+const DOMAIN_OPTIONS: ReadonlySet<string> = new Set(['fields', 'labelField'])
+
+/**
+ * Checks the whole of `createTestHost`'s `domains` option and builds the engine's schemas from it.
+ *
+ * @throws {@link IllegalArgumentException} listing every problem found: an unsafe name, an unknown type or
+ *   option, a reference without a known target, a label field the domain lacks.
+ */
+export function buildDomainSchemas(domains: unknown): ReadonlyMap<string, DomainSchema> {
+  if (domains === undefined) return new Map()
+  if (!isPlainRecord(domains)) {
+    throw new IllegalArgumentException(
+      'createTestHost({ domains }) expects an object of domain definitions by name, such as ' +
+        "{ Order: { fields: { status: 'STRING' } } }.",
+    )
+  }
+  const problems: string[] = []
+  const names = new Set(Object.keys(domains))
+  const parsed: { name: string; fields: FieldSchema[]; labelField: string | undefined }[] = []
+  for (const [name, definition] of Object.entries(domains)) {
+    const reason = unsafeNameReason(name)
+    if (reason !== undefined) {
+      problems.push(`domain ${JSON.stringify(name)}: the name is refused because ${reason}`)
+      continue
+    }
+    if (!isPlainRecord(definition)) {
+      problems.push(`domain ${name}: expected { fields: { ... }, labelField? }`)
+      continue
+    }
+    for (const key of Object.keys(definition)) {
+      if (!DOMAIN_OPTIONS.has(key))
+        problems.push(`domain ${name}: unknown option ${JSON.stringify(key)} (use fields, labelField)`)
+    }
+    const { fields, labelField } = definition as Partial<DomainDefinition>
+    if (!isPlainRecord(fields)) {
+      problems.push(`domain ${name}: fields must be an object of field definitions by name`)
+      continue
+    }
+    const schemaFields: FieldSchema[] = []
+    for (const [fieldName, field] of Object.entries(fields)) {
+      const where = `${name}.${fieldName}`
+      const fieldReason = unsafeNameReason(fieldName)
+      if (fieldReason !== undefined) {
+        problems.push(`field ${JSON.stringify(where)}: the name is refused because ${fieldReason}`)
+        continue
+      }
+      const schema = parseField(where, fieldName, field, names, problems)
+      if (schema !== undefined) schemaFields.push(schema)
+    }
+    if (
+      labelField !== undefined &&
+      (typeof labelField !== 'string' || (labelField !== 'id' && !Object.hasOwn(fields, labelField)))
+    ) {
+      problems.push(
+        `domain ${name}: labelField ${JSON.stringify(labelField)} is not one of its fields (${['id', ...Object.keys(fields)].join(', ')})`,
+      )
+    }
+    parsed.push({
+      name,
+      fields: schemaFields,
+      labelField: typeof labelField === 'string' ? labelField : undefined,
+    })
+  }
+  if (problems.length > 0) {
+    throw new IllegalArgumentException(
+      `createTestHost was given invalid domain definitions (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  - ` +
+        problems.join('\n  - '),
+    )
+  }
+  const schemas = new Map<string, DomainSchema>()
+  for (const { name, fields, labelField } of parsed)
+    schemas.set(name, createDomainSchema(name, fields, labelField))
+  return schemas
+}
+
+function parseField(
+  where: string,
+  name: string,
+  field: unknown,
+  domains: ReadonlySet<string>,
+  problems: string[],
+): FieldSchema | undefined {
+  const definition = typeof field === 'string' ? { type: field } : field
+  if (!isPlainRecord(definition)) {
+    problems.push(`field ${where}: expected a field type such as 'STRING' or { type, required?, domain? }`)
+    return undefined
+  }
+  let ok = true
+  for (const key of Object.keys(definition)) {
+    if (!FIELD_OPTIONS.has(key)) {
+      problems.push(`field ${where}: unknown option ${JSON.stringify(key)} (use type, required, domain)`)
+      ok = false
+    }
+  }
+  const { type, required, domain } = definition as { type?: unknown; required?: unknown; domain?: unknown }
+  if (!isFieldType(type)) {
+    problems.push(
+      `field ${where}: unknown type ${JSON.stringify(type)}; use one of ${FIELD_TYPES.join(', ')}`,
+    )
+    return undefined
+  }
+  if (required !== undefined && typeof required !== 'boolean') {
+    problems.push(`field ${where}: required must be true or false`)
+    ok = false
+  }
+  if (name === 'id' && type !== 'LONG') {
+    problems.push(`field ${where}: id is the platform's LONG id; leave it out or declare it 'LONG'`)
+    ok = false
+  }
+  const reference = type === 'DOMAIN_OBJECT' || type === 'DOMAIN_OBJECT_LIST'
+  if (reference) {
+    if (typeof domain !== 'string' || domain === '') {
+      problems.push(`field ${where}: a ${type} field names the referenced domain in \`domain\``)
+      ok = false
+    } else if (!domains.has(domain)) {
+      problems.push(
+        `field ${where}: references the unknown domain ${JSON.stringify(domain)}; define it too (domains: ${[...domains].join(', ')})`,
+      )
+      ok = false
+    }
+  } else if (domain !== undefined) {
+    problems.push(`field ${where}: only DOMAIN_OBJECT and DOMAIN_OBJECT_LIST fields take \`domain\``)
+    ok = false
+  }
+  if (!ok) return undefined
+  return reference
+    ? { name, type, required: required === true, domain: domain as string }
+    : { name, type, required: required === true }
+}
+
+/** A plain object (not an array, not a class instance, not null). */
+export function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const prototype = Object.getPrototypeOf(value) as unknown
+  return prototype === Object.prototype || prototype === null
+}

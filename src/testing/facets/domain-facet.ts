@@ -1,0 +1,320 @@
+import type { DomainObjectRenderType } from '../../api/domain-object-render-type.js'
+import { domainNameOf } from '../../api/dynamic-domain-entity.js'
+import type { Class } from '../../api/java-types.js'
+import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
+import { IllegalStateException } from '../../errors/illegal-state-exception.js'
+import { ValidationException, type FieldError } from '../../errors/validation-exception.js'
+import type { DomainRuntime } from '../../runtime-contract/facets.js'
+import type { DataStore } from '../store/memory/data-store.js'
+import { describeValue } from '../domains/describe-value.js'
+import { tryNormalizeFieldValue } from '../domains/normalize-field-value.js'
+import { createStoredRow, type DomainSchema, type StoredRow } from '../domains/schema.js'
+import { Materializer, brand, brandOf, ownClass, renderValue } from './domain-objects.js'
+import type { ContextStore, HostContext } from '../host/host-context.js'
+import { readRequest, type ReferenceCheck } from './request-data.js'
+import { isReservedKey } from '../domains/safe-names.js'
+import type { StorageFacet } from './storage-facet.js'
+
+/**
+ * The host side of `DomainHelper`: builds, validates, writes, deletes and renders domain objects in the
+ * current tenant and transaction. A failed call writes nothing.
+ */
+export class DomainFacet implements DomainRuntime {
+  readonly #store: DataStore
+  readonly #storage: StorageFacet
+  readonly #contexts: ContextStore
+
+  constructor(store: DataStore, storage: StorageFacet, contexts: ContextStore) {
+    this.#store = store
+    this.#storage = storage
+    this.#contexts = contexts
+  }
+
+  buildDomain(domain: string, properties?: Readonly<Record<string, unknown>>): object {
+    const schema = this.schemaOf(domain, 'DomainHelper.buildDomain')
+    if (
+      properties !== undefined &&
+      (typeof properties !== 'object' || properties === null || Array.isArray(properties))
+    ) {
+      throw new IllegalArgumentException(
+        `DomainHelper.buildDomain(${domain}, properties) expects properties as an object, got ${describeValue(properties)}.`,
+      )
+    }
+    const keys = properties === undefined ? [] : Object.keys(properties)
+    const reserved = keys.filter(isReservedKey)
+    if (reserved.length > 0) {
+      throw new IllegalArgumentException(
+        `DomainHelper.buildDomain(${domain}, properties): the key ${JSON.stringify(reserved[0])} would reach the prototype of every object. Remove it.`,
+      )
+    }
+    const object: Record<string, unknown> = {}
+    for (const name of schema.fields.keys()) if (name !== 'id') object[name] = null
+    // Unknown keys are kept, as request data: createDomain reports them with every other field error.
+    for (const key of keys) {
+      if (key === 'id') continue
+      const value = (properties as Record<string, unknown>)[key]
+      if (value !== undefined) object[key] = value
+    }
+    return brand(object, schema.name)
+  }
+
+  createDomain(requestData: object): void {
+    const context = this.#contexts.current()
+    const schema = this.#schemaOfObject(requestData, 'DomainHelper.createDomain')
+    checkUnsaved(requestData, schema.name, 'DomainHelper.createDomain')
+    const { values, errors } = readRequest(schema, requestData, this.references(context))
+    if (errors.length > 0) throw new ValidationException(schema.name, errors)
+    const id = this.#store.nextId(schema.name)
+    this.#store.write(
+      context,
+      schema.name,
+      id,
+      createStoredRow(schema, { ...Object.fromEntries(values), id }),
+    )
+    // As GORM's save(): the saved object gets its id.
+    ;(requestData as { id: number }).id = id
+    if (brandOf(requestData) === undefined) brand(requestData, schema.name)
+  }
+
+  updateDomain(requestData: object): void {
+    const context = this.#contexts.current()
+    const schema = this.#schemaOfObject(requestData, 'DomainHelper.updateDomain')
+    const existing = this.#existing(context, schema, requestData, 'DomainHelper.updateDomain')
+    const { values, errors } = readRequest(schema, requestData, this.references(context), existing)
+    if (errors.length > 0) throw new ValidationException(schema.name, errors)
+    this.#store.write(
+      context,
+      schema.name,
+      existing.id,
+      createStoredRow(schema, { ...existing, ...Object.fromEntries(values) }),
+    )
+  }
+
+  deleteDomain(requestData: object): void {
+    const context = this.#contexts.current()
+    const schema = this.#schemaOfObject(requestData, 'DomainHelper.deleteDomain')
+    const existing = this.#existing(context, schema, requestData, 'DomainHelper.deleteDomain')
+    const referrer = this.#referrer(context, schema.name, existing.id)
+    if (referrer !== undefined) {
+      throw new IllegalStateException(
+        `Cannot delete ${schema.name} ${existing.id}: ${referrer} references it (a foreign key on the platform's database); nothing was deleted. ` +
+          'Delete the referencing object first, or point its field elsewhere.',
+      )
+    }
+    this.#store.write(context, schema.name, existing.id, null)
+  }
+
+  render(domainObject: object, renderType: DomainObjectRenderType): Record<string, unknown> {
+    const schema = this.#schemaOfObject(domainObject, 'DomainHelper.render')
+    if (renderType !== 'ONLY_LABEL_FIELD' && renderType !== 'ALL_COLUMNS') {
+      throw new IllegalArgumentException(
+        `DomainHelper.render expects DomainObjectRenderType.ONLY_LABEL_FIELD or ALL_COLUMNS, got ${describeValue(renderType)}.`,
+      )
+    }
+    const names =
+      renderType === 'ALL_COLUMNS'
+        ? [...schema.fields.keys()]
+        : [
+            'id',
+            ...(schema.labelField === undefined || schema.labelField === 'id' ? [] : [schema.labelField]),
+          ]
+    const source = domainObject as Record<string, unknown>
+    const out: Record<string, unknown> = {}
+    for (const name of names) {
+      const field = schema.fields.get(name)
+      if (field === undefined) continue
+      const value = Object.hasOwn(domainObject, name) || name in domainObject ? source[name] : null
+      const result = tryNormalizeFieldValue(field, value, schema.name)
+      if (!result.ok) throw new IllegalArgumentException(`DomainHelper.render: ${result.message}`)
+      out[name] = renderValue(field, result.value)
+    }
+    return out
+  }
+
+  batchCreate(target: string | Class<unknown>, objects: readonly object[]): unknown[] {
+    const context = this.#contexts.current()
+    const where = 'DomainHelper.batchCreate'
+    const domain = typeof target === 'function' ? domainNameOf(target) : target
+    const schema = this.schemaOf(domain, where)
+    if (!Array.isArray(objects))
+      throw new IllegalArgumentException(
+        `${where} expects the objects as an array, got ${describeValue(objects)}.`,
+      )
+    const list: readonly unknown[] = objects
+    const errors: FieldError[] = []
+    const reads = list.map((object, index) => {
+      if (typeof object !== 'object' || object === null) {
+        throw new IllegalArgumentException(
+          `${where}: objects[${index}] is ${describeValue(object)}, not an object; nothing was created.`,
+        )
+      }
+      const marked = this.#declaredDomain(object)
+      if (marked !== undefined && marked !== schema.name) {
+        throw new IllegalArgumentException(
+          `${where}(${schema.name}): objects[${index}] is a ${marked} object; nothing was created.`,
+        )
+      }
+      checkUnsaved(object, schema.name, `${where}: objects[${index}]`)
+      const read = readRequest(
+        schema,
+        object,
+        this.references(context),
+        undefined,
+        `${where}: objects[${index}]`,
+      )
+      for (const e of read.errors)
+        errors.push({
+          ...e,
+          field: `objects[${index}].${e.field}`,
+          message: `objects[${index}]: ${e.message}`,
+        })
+      return read
+    })
+    if (errors.length > 0) throw new ValidationException(schema.name, errors)
+    const rows = this.#store.atomically(context, () =>
+      reads.map(({ values }) => {
+        const id = this.#store.nextId(schema.name)
+        const row = createStoredRow(schema, { ...Object.fromEntries(values), id })
+        this.#store.write(context, schema.name, id, row)
+        return row
+      }),
+    )
+    ;(list as readonly object[]).forEach((object, index) => {
+      ;(object as { id: number }).id = (rows[index] as StoredRow).id
+      if (brandOf(object) === undefined) brand(object, schema.name)
+    })
+    const materializer = this.materializer(context)
+    return rows.map((row) =>
+      materializer.object(schema, row, typeof target === 'function' ? target : undefined),
+    )
+  }
+
+  /** The schema of a domain name, or an `IllegalArgumentException` naming the known domains. */
+  schemaOf(domain: string, where: string): DomainSchema {
+    const schema = typeof domain === 'string' ? this.#store.schemas.get(domain) : undefined
+    if (schema !== undefined) return schema
+    const known = [...this.#store.schemas.keys()]
+    throw new IllegalArgumentException(
+      `${where}: ${typeof domain === 'string' ? `there is no domain named '${domain}'` : `a domain name must be a string, got ${describeValue(domain)}`}. ` +
+        (known.length === 0
+          ? 'The test host defines none: pass createTestHost({ domains }).'
+          : `Known domains: ${known.join(', ')}.`),
+    )
+  }
+
+  /** A materializer that reads references as `context` sees the data. */
+  materializer(context: HostContext): Materializer {
+    return new Materializer(this.#store.schemas, (domain, id) => this.#store.get(context, domain, id))
+  }
+
+  /**
+   * The domain of an object plugin code passes: its mark (built or read by the host), else its class, else the
+   * domain its id was issued for (so a spread copy `{ ...order }` still works).
+   */
+  domainOfObject(object: object, where: string): string {
+    if (typeof object !== 'object' || object === null) {
+      throw new IllegalArgumentException(`${where} expects a domain object, got ${describeValue(object)}.`)
+    }
+    const declared = this.#declaredDomain(object)
+    if (declared !== undefined) return declared
+    const id = (object as { id?: unknown }).id
+    if (typeof id === 'number') {
+      const issued = this.#store.domainOfId(id)
+      if (issued !== undefined) return issued
+      throw new IllegalArgumentException(
+        `${where}: no object with id ${id} exists, so the host cannot tell which domain ${describeValue(object)} belongs to. ` +
+          'Pass an object a query returned (a spread copy of one works) with its own id, or build a new one with DomainHelper.buildDomain.',
+      )
+    }
+    throw new IllegalArgumentException(
+      `${where} cannot tell which domain ${describeValue(object)} belongs to: it was not built by DomainHelper.buildDomain, ` +
+        'read by a query, or made by a class bound to a domain, and it has no id the host issued. ' +
+        "Build it with DomainHelper.buildDomain('Order', { ... }), or pass an object a query returned (a spread copy of one works).",
+    )
+  }
+
+  /** The schema of the domain an object belongs to, found as `domainOfObject` finds it. */
+  #schemaOfObject(object: object, where: string): DomainSchema {
+    return this.schemaOf(this.domainOfObject(object, where), where)
+  }
+
+  #declaredDomain(object: object): string | undefined {
+    const marked = brandOf(object)
+    if (marked !== undefined) return marked
+    const type = ownClass(object)
+    if (type === undefined) return undefined
+    const domain = domainNameOf(type)
+    return this.#store.schemas.has(domain) ? domain : undefined
+  }
+
+  #existing(context: HostContext, schema: DomainSchema, data: object, where: string): StoredRow {
+    const id = (data as { id?: unknown }).id
+    if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
+      throw new IllegalArgumentException(
+        `${where}: the ${schema.name} object has no id (got ${describeValue(id)}); it is not saved. Create it with DomainHelper.createDomain first.`,
+      )
+    }
+    const existing = this.#store.get(context, schema.name, id)
+    if (existing === undefined) {
+      throw new IllegalArgumentException(
+        `${where}: ${schema.name} ${id} does not exist in tenant '${context.tenant}' (deleted, never created, or another tenant's); nothing was written.`,
+      )
+    }
+    return existing
+  }
+
+  /** A description of an object that references `domain` `id`, or `undefined` when none does. */
+  #referrer(context: HostContext, domain: string, id: number): string | undefined {
+    for (const schema of this.#store.schemas.values()) {
+      for (const field of schema.fields.values()) {
+        if (field.domain !== domain) continue
+        // A DOMAIN_OBJECT field answers from its index; a list field is scanned.
+        const { rows } = this.#store.select(context, schema.name, {
+          and: true,
+          conditions: [
+            field.type === 'DOMAIN_OBJECT'
+              ? { operator: 'eq', field: field.name, value: { id } }
+              : { operator: 'notNull', field: field.name },
+          ],
+        })
+        for (const row of rows) {
+          const value = row[field.name]
+          const hit =
+            field.type === 'DOMAIN_OBJECT' ? value === id : (value as readonly number[]).includes(id)
+          if (hit && !(schema.name === domain && row.id === id))
+            return `${schema.name} ${row.id} (field ${field.name})`
+        }
+      }
+    }
+    return undefined
+  }
+
+  /** How request data of `context` checks its references. */
+  references(context: HostContext): ReferenceCheck {
+    return {
+      domainOfId: (id) => this.#store.domainOfId(id),
+      exists: (domain, id) => this.#store.get(context, domain, id) !== undefined,
+      fileExists: (id, key) => this.#storage.find(id, context.tenant)?.key === key,
+    }
+  }
+}
+
+/** A create needs an object without an id that the host can give one. */
+function checkUnsaved(object: object, domain: string, where: string): void {
+  const id = (object as { id?: unknown }).id
+  if (id !== undefined && id !== null) {
+    throw new IllegalArgumentException(
+      `${where}: the ${domain} object already has id ${describeValue(id)}, so it is saved; use DomainHelper.updateDomain to change it.`,
+    )
+  }
+  const descriptor = Object.getOwnPropertyDescriptor(object, 'id')
+  const writable =
+    descriptor === undefined
+      ? Object.isExtensible(object)
+      : descriptor.writable === true || descriptor.set !== undefined
+  if (!writable) {
+    throw new IllegalArgumentException(
+      `${where}: the ${domain} object is frozen or sealed, so the host cannot give it its id; pass one it can change, such as the object DomainHelper.buildDomain returns.`,
+    )
+  }
+}

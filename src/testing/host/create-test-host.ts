@@ -1,0 +1,554 @@
+import { AssertionError } from 'node:assert'
+import { mkdirSync, readFileSync, statSync } from 'node:fs'
+import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
+import { IllegalStateException } from '../../errors/illegal-state-exception.js'
+import type { PlatformUser } from '../../runtime-contract/facets.js'
+import { bindRuntime, currentRuntime, unbindRuntime } from '../../runtime-contract/registry.js'
+import type { LibraryLine, RuntimeDescription } from '../../runtime-contract/runtime-description.js'
+import type { VendorRuntime } from '../../runtime-contract/vendor-runtime.js'
+import { AsyncFacet } from '../facets/async-facet.js'
+import { BeanFacet } from '../facets/bean-facet.js'
+import { parseCsv } from '../seed/csv.js'
+import { DataStore } from '../store/memory/data-store.js'
+import { DomainFacet } from '../facets/domain-facet.js'
+import { buildDomainSchemas, isPlainRecord } from '../domains/domain-definitions.js'
+import { describeValue } from '../domains/describe-value.js'
+import { sameStoredValue } from '../domains/same-stored-value.js'
+import type { DomainSchema, StoredRow } from '../domains/schema.js'
+import { ErrorSink } from './error-sink.js'
+import { ContextStore, holdContexts } from './host-context.js'
+import { MessageFacet } from '../facets/message-facet.js'
+import { PluginRegistry, type LoadedPlugin, type PluginDefinition } from '../plugins/plugin-registry.js'
+import type { PushedMessage } from '../facets/pushed-message.js'
+import { QueryFacet } from '../facets/query-facet.js'
+import { RpcFacet } from '../facets/rpc-facet.js'
+import { SeedDataException } from '../seed/seed-data-exception.js'
+import { importSeedRecords, type SeedImportResult, type SeedRecord } from '../seed/seed-import.js'
+import { StorageFacet } from '../facets/storage-facet.js'
+import type { StorageOption, TestHostOptions } from './test-host-options.js'
+import type { CurrentIdentity, RepeatableOnLoadOptions, RunAs, TestHost } from './test-host.js'
+import { isThenable } from '../../api/is-thenable.js'
+
+const OPTION_NAMES: ReadonlySet<string> = new Set([
+  'name',
+  'domains',
+  'linkage',
+  'platformVersion',
+  'libraryLine',
+  'tenants',
+  'defaultTenant',
+  'onError',
+  'storage',
+  'seed',
+  'beans',
+  'deprecationWarnings',
+])
+
+const RUN_AS_KEYS: readonly string[] = ['tenant', 'user', 'plugin']
+
+/**
+ * Creates a reference host: an in-process platform runtime for unit tests of plugin code, with the
+ * platform's semantics. Bind it with `install()`; `uninstall()` (or `using`) unbinds it and cancels what it
+ * scheduled.
+ *
+ * The whole definition is checked up front: every problem of the options and the domain definitions is
+ * reported at once.
+ *
+ * @param options - Domains, tenants, linkage, platform version, storage, seed data, beans, error sink.
+ * @returns The host, not yet installed.
+ * @throws `IllegalArgumentException` listing every problem of the options.
+ * @throws `SeedDataException` when `options.seed` cannot be imported.
+ * @see {@link TestHost}
+ * @example
+ * ```ts
+ * import { DomainHelper, SimpleQuery } from '@tech-vendor/api'
+ * import { createTestHost } from '@tech-vendor/api/testing'
+ *
+ * using host = createTestHost({
+ *   domains: {
+ *     Customer: { fields: { name: { type: 'STRING', required: true } }, labelField: 'name' },
+ *     Order: { fields: { status: 'STRING', customer: { type: 'DOMAIN_OBJECT', domain: 'Customer' } } },
+ *   },
+ *   seed: { Customer: [{ 'name(*)': 'Ann' }] },
+ * }).install()
+ *
+ * const ann = SimpleQuery.of('Customer').eq('name', 'Ann').get()
+ * DomainHelper.createDomain(DomainHelper.buildDomain('Order', { status: 'OPEN', customer: ann }))
+ * console.log(SimpleQuery.count('Order')) // 1
+ * ```
+ */
+export function createTestHost(options: TestHostOptions = {}): TestHost {
+  return new ReferenceHost(options)
+}
+
+class ReferenceHost implements TestHost {
+  readonly description: RuntimeDescription
+  readonly #runtime: VendorRuntime
+  readonly #contexts: ContextStore
+  readonly #tenants: readonly string[]
+  readonly #sink: ErrorSink
+  readonly #store: DataStore
+  readonly #domains: DomainFacet
+  readonly #storage: StorageFacet
+  readonly #async: AsyncFacet
+  readonly #messages: MessageFacet
+  readonly #plugins: PluginRegistry
+  readonly #deprecationWarnings: 'per-host' | 'per-process'
+
+  constructor(options: TestHostOptions) {
+    const checked = checkOptions(options)
+    const schemas = buildDomainSchemas(options.domains)
+    this.description = Object.freeze({
+      name: checked.name,
+      platformVersion: checked.platformVersion,
+      libraryLine: checked.libraryLine,
+      linkage: checked.linkage,
+    })
+    this.#tenants = checked.tenants
+    this.#deprecationWarnings = checked.deprecationWarnings
+    this.#sink = new ErrorSink(options.onError)
+    this.#contexts = new ContextStore(checked.name, checked.defaultTenant, this.#sink)
+    this.#store = new DataStore(schemas, checked.tenants)
+    this.#storage = new StorageFacet(this.#contexts, () => this.#store.nextId(), checked.storage)
+    this.#domains = new DomainFacet(this.#store, this.#storage, this.#contexts)
+    this.#async = new AsyncFacet(this.#contexts, this.#sink)
+    this.#messages = new MessageFacet(this.#contexts)
+    this.#plugins = new PluginRegistry(
+      this.#contexts,
+      this.#async,
+      checked.defaultTenant,
+      Object.freeze([...checked.beans]),
+    )
+    this.#runtime = Object.freeze({
+      description: this.description,
+      storage: this.#storage,
+      query: new QueryFacet(this.#store, this.#domains, this.#contexts, checked.name),
+      domain: this.#domains,
+      beans: new BeanFacet(this.#contexts, this.#plugins),
+      async: this.#async,
+      messages: this.#messages,
+      rpc: new RpcFacet(this.#contexts, this.#plugins),
+    })
+    if (options.seed !== undefined) this.#importSeedOption(options.seed)
+  }
+
+  get installed(): boolean {
+    return currentRuntime() === this.#runtime
+  }
+
+  get errors(): readonly unknown[] {
+    return this.#sink.errors
+  }
+
+  get pushedMessages(): readonly PushedMessage[] {
+    return this.#messages.pushed
+  }
+
+  get plugins(): readonly LoadedPlugin[] {
+    return this.#plugins.list()
+  }
+
+  install(): this {
+    bindRuntime(this.#runtime, {
+      deprecationWarnings: this.#deprecationWarnings === 'per-process' ? 'per-process' : 'per-binding',
+    })
+    this.#contexts.start()
+    this.#async.reopen()
+    return this
+  }
+
+  uninstall(): void {
+    this.#async.close()
+    this.#contexts.end()
+    unbindRuntime(this.#runtime)
+  }
+
+  takeErrors(): unknown[] {
+    return this.#sink.take()
+  }
+
+  [Symbol.dispose](): void {
+    this.uninstall()
+  }
+
+  runAs<T>(identity: RunAs, fn: () => T): T {
+    if (typeof identity !== 'object' || identity === null || Array.isArray(identity)) {
+      throw new IllegalArgumentException(
+        `host.runAs expects who to run as, { tenant?, user?, plugin? }, and a function; got ${describeValue(identity)}.`,
+      )
+    }
+    const unknown = Object.keys(identity).filter((key) => !RUN_AS_KEYS.includes(key))
+    if (unknown.length > 0) {
+      throw new IllegalArgumentException(
+        `host.runAs: unknown key${unknown.length === 1 ? '' : 's'} ${unknown.map(describeKey).join(', ')}; ` +
+          `it takes ${RUN_AS_KEYS.join(', ')}. Nothing ran.`,
+      )
+    }
+    if (typeof fn !== 'function')
+      throw new IllegalArgumentException('host.runAs expects the code to run as a function.')
+    this.#requireInstalled('host.runAs')
+    const current = this.#contexts.current()
+    const tenant = identity.tenant ?? current.tenant
+    this.#checkTenant(tenant, 'host.runAs')
+    const user = identity.user === undefined ? current.user : checkUser(identity.user)
+    const plugin = identity.plugin === undefined ? current.plugin : identity.plugin
+    if (plugin !== null && this.#plugins.manifest(plugin) === undefined) {
+      throw new IllegalArgumentException(
+        `host.runAs: no plugin ${JSON.stringify(plugin)} is loaded; load it with host.loadPlugin first.`,
+      )
+    }
+    const result = this.#contexts.run(this.#contexts.fresh({ tenant, user, plugin }), fn)
+    if (isThenable(result)) {
+      // Its continuations must still be told apart if the host is uninstalled before it settles.
+      const release = holdContexts()
+      result.then(release, release)
+    }
+    return result
+  }
+
+  current(): CurrentIdentity {
+    const { tenant, user, plugin } = this.#contexts.current()
+    return { tenant, user, plugin }
+  }
+
+  whenIdle(): Promise<void> {
+    return this.#async.whenIdle()
+  }
+
+  readStoredFile(key: string): Uint8Array {
+    return this.#storage.read(key)
+  }
+
+  importSeedCsv(
+    domain: string,
+    csv: string | { readonly path: string },
+    options: { readonly tenant?: string } = {},
+  ): SeedImportResult {
+    const schema = this.#domains.schemaOf(domain, 'host.importSeedCsv')
+    let text: string
+    let source: string
+    if (typeof csv === 'string') {
+      text = csv
+      source = `(CSV text for ${schema.name})`
+    } else if (typeof csv === 'object' && csv !== null && typeof csv.path === 'string') {
+      source = csv.path
+      try {
+        text = readFileSync(csv.path, 'utf8')
+      } catch (error) {
+        throw new IllegalArgumentException(
+          `host.importSeedCsv cannot read ${csv.path}: ${(error as Error).message}`,
+          { cause: error },
+        )
+      }
+    } else {
+      throw new IllegalArgumentException(
+        'host.importSeedCsv expects the CSV as text or as { path } of a file.',
+      )
+    }
+    const parsed = parseCsv(text)
+    if ('error' in parsed) throw new SeedDataException(schema.name, source, [parsed.error])
+    const [header, ...rows] = parsed.records
+    if (header === undefined) return { created: 0, updated: 0, unchanged: 0 }
+    const problems = []
+    const records: SeedRecord[] = []
+    for (const row of rows) {
+      if (row.fields.every((f) => f.text.trim() === '' && !f.quoted)) continue
+      if (row.fields.length !== header.fields.length) {
+        problems.push({
+          line: row.line,
+          column: Math.min(row.fields.length, header.fields.length) + 1,
+          message: `the record has ${row.fields.length} field${row.fields.length === 1 ? '' : 's'} but the header has ${header.fields.length}; quote fields that hold a comma`,
+        })
+        continue
+      }
+      records.push({
+        line: row.line,
+        headerLine: header.line,
+        cells: row.fields.map((f, i) => ({
+          header: (header.fields[i] as { text: string }).text,
+          column: f.column,
+          value: f.text,
+          text: true,
+          quoted: f.quoted,
+        })),
+      })
+    }
+    return this.#runSeed(schema, source, records, problems, options.tenant)
+  }
+
+  loadPlugin(definition: PluginDefinition): LoadedPlugin {
+    this.#requireInstalled('host.loadPlugin')
+    return this.#plugins.load(definition)
+  }
+
+  unloadPlugin(name: string): void {
+    this.#requireInstalled('host.unloadPlugin')
+    this.#plugins.unload(name)
+  }
+
+  reloadPlugin(name: string): LoadedPlugin {
+    this.#requireInstalled('host.reloadPlugin')
+    return this.#plugins.reload(name)
+  }
+
+  assertRepeatableOnLoad(name: string, options: RepeatableOnLoadOptions = {}): void {
+    this.#requireInstalled('host.assertRepeatableOnLoad')
+    const ignore = new Set(options.ignore ?? [])
+    const before = this.#store.snapshot()
+    this.#plugins.reload(name)
+    const after = this.#store.snapshot()
+    const changes: string[] = []
+    for (const [tenant, domains] of after) {
+      for (const [domain, rows] of domains) {
+        if (ignore.has(domain)) continue
+        const old = before.get(tenant)?.get(domain) ?? new Map<number, StoredRow>()
+        const created = [...rows.keys()].filter((id) => !old.has(id))
+        const deleted = [...old.keys()].filter((id) => !rows.has(id))
+        const changed: string[] = []
+        for (const [id, row] of rows) {
+          const previous = old.get(id)
+          if (previous === undefined) continue
+          const fields = Object.keys(row).filter(
+            (f) => !ignore.has(`${domain}.${f}`) && !sameStoredValue(row[f], previous[f]),
+          )
+          if (fields.length > 0) changed.push(`${id} (${fields.join(', ')})`)
+        }
+        const where = `tenant '${tenant}', ${domain}`
+        if (created.length > 0) changes.push(`${where}: created again: ids ${created.join(', ')}`)
+        if (deleted.length > 0) changes.push(`${where}: deleted: ids ${deleted.join(', ')}`)
+        if (changed.length > 0) changes.push(`${where}: changed: ${changed.join('; ')}`)
+      }
+    }
+    if (changes.length > 0) {
+      throw new AssertionError({
+        message:
+          `onLoad of plugin '${name}' is not repeatable: reloading it changed the data. The platform runs onLoad at every ` +
+          `reload, so it must leave the data as it found it (look objects up before creating them; use seed-data keys):\n  - ${changes.join('\n  - ')}`,
+      })
+    }
+  }
+
+  #importSeedOption(seed: unknown): void {
+    if (!isPlainRecord(seed)) {
+      throw new IllegalArgumentException(
+        "createTestHost({ seed }) expects an object of rows by domain, such as { Customer: [{ 'name(*)': 'Ann' }] }.",
+      )
+    }
+    for (const [domain, rows] of Object.entries(seed)) {
+      const schema = this.#domains.schemaOf(domain, 'createTestHost({ seed })')
+      if (!Array.isArray(rows))
+        throw new IllegalArgumentException(
+          `createTestHost({ seed }): seed.${domain} must be an array of rows.`,
+        )
+      const problems = []
+      const records: SeedRecord[] = []
+      for (const [index, row] of (rows as unknown[]).entries()) {
+        if (!isPlainRecord(row)) {
+          problems.push({
+            line: index + 1,
+            column: 0,
+            message: `the row is ${row === null ? 'null' : typeof row}, not an object of values by header`,
+          })
+          continue
+        }
+        records.push({
+          line: index + 1,
+          headerLine: index + 1,
+          cells: Object.entries(row).map(([header, value], column) => ({
+            header,
+            column: column + 1,
+            value,
+            text: false,
+            quoted: false,
+          })),
+        })
+      }
+      this.#runSeed(schema, `options.seed.${schema.name}`, records, problems, undefined)
+    }
+  }
+
+  #runSeed(
+    schema: DomainSchema,
+    source: string,
+    records: readonly SeedRecord[],
+    earlier: { line: number; column: number; message: string }[],
+    tenant: string | undefined,
+  ): SeedImportResult {
+    const run = (): SeedImportResult => {
+      const context = this.#contexts.current()
+      return this.#store.atomically(context, () => {
+        const { result, problems } = importSeedRecords(this.#store, this.#domains, context, schema, records)
+        const all = [...earlier, ...problems].sort((a, b) => a.line - b.line || a.column - b.column)
+        if (all.length > 0) throw new SeedDataException(schema.name, source, all)
+        return result
+      })
+    }
+    if (tenant === undefined) return run()
+    this.#checkTenant(tenant, 'host.importSeedCsv(domain, csv, { tenant })')
+    return this.#contexts.run(this.#contexts.fresh({ tenant, user: null, plugin: null }), run)
+  }
+
+  #checkTenant(tenant: unknown, where: string): void {
+    if (typeof tenant !== 'string' || !this.#tenants.includes(tenant)) {
+      throw new IllegalArgumentException(
+        `${where}: unknown tenant ${typeof tenant === 'string' ? JSON.stringify(tenant) : describeValue(tenant)}; ` +
+          `the host's tenants are ${this.#tenants.join(', ')} (add it to createTestHost({ tenants })).`,
+      )
+    }
+  }
+
+  /** Refuses a host API that runs plugin code, or code as a user, while the host is not the bound runtime. */
+  #requireInstalled(where: string): void {
+    if (this.installed && this.#contexts.live) return
+    const bound = currentRuntime()
+    throw new IllegalStateException(
+      `${where}: test host '${this.description.name}' is not installed, so the facades would not reach it` +
+        (bound === undefined ? '' : ` (runtime '${bound.description.name}' is bound)`) +
+        '. Install it first: createTestHost(options).install(), and uninstall the host that is bound.',
+    )
+  }
+}
+
+/** A key of an object as a message shows it, with a hint for a near miss of a `runAs` key. */
+function describeKey(key: string): string {
+  const near = RUN_AS_KEYS.find((known) => editDistance(known, key.toLowerCase()) <= 2)
+  return `${JSON.stringify(key)}${near === undefined ? '' : ` (did you mean '${near}'?)`}`
+}
+
+/** The Levenshtein distance between two short strings. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        (previous[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      )
+    }
+    previous = row
+  }
+  return previous[b.length] as number
+}
+
+function checkUser(user: unknown): PlatformUser | null {
+  if (user === null) return null
+  if (
+    typeof user !== 'object' ||
+    typeof (user as PlatformUser).id !== 'number' ||
+    typeof (user as PlatformUser).username !== 'string'
+  ) {
+    throw new IllegalArgumentException(
+      'host.runAs expects user as { id: number, username: string, name? } or null.',
+    )
+  }
+  return Object.freeze({ ...(user as PlatformUser) })
+}
+
+interface CheckedOptions {
+  readonly name: string
+  readonly platformVersion: string
+  readonly libraryLine: LibraryLine
+  readonly linkage: 'dynamic' | 'static'
+  readonly tenants: readonly string[]
+  readonly defaultTenant: string
+  readonly storage: StorageOption
+  readonly beans: readonly object[]
+  readonly deprecationWarnings: 'per-host' | 'per-process'
+}
+
+function checkOptions(options: TestHostOptions): CheckedOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new IllegalArgumentException(
+      'createTestHost expects an options object, such as { domains: { ... } }.',
+    )
+  }
+  const problems: string[] = []
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.has(key))
+      problems.push(`unknown option ${JSON.stringify(key)}; the options are ${[...OPTION_NAMES].join(', ')}`)
+  }
+  const name = options.name ?? 'reference-host'
+  if (typeof name !== 'string' || name.trim() === '') problems.push('name must be a non-empty string')
+  const platformVersion = options.platformVersion ?? '1.0.0-beta18'
+  if (typeof platformVersion !== 'string' || platformVersion.trim() === '')
+    problems.push("platformVersion must be a non-empty string such as '1.0.0-beta18'")
+  const libraryLine = options.libraryLine ?? '0.0.5'
+  if (libraryLine !== '0.0.5' && libraryLine !== '1.0.0')
+    problems.push(`libraryLine must be '0.0.5' or '1.0.0', got ${JSON.stringify(libraryLine)}`)
+  const linkage = options.linkage ?? 'dynamic'
+  if (linkage !== 'dynamic' && linkage !== 'static')
+    problems.push(`linkage must be 'dynamic' or 'static', got ${JSON.stringify(linkage)}`)
+  const tenants: readonly unknown[] | undefined = Array.isArray(options.tenants ?? ['default'])
+    ? (options.tenants ?? ['default'])
+    : undefined
+  const tenantIds = (tenants ?? []).filter((t): t is string => typeof t === 'string' && t.trim() !== '')
+  if (tenants === undefined || tenants.length === 0 || tenantIds.length !== tenants.length) {
+    problems.push("tenants must be a non-empty array of tenant ids, such as ['acme', 'globex']")
+  } else if (new Set(tenantIds).size !== tenantIds.length) {
+    problems.push('tenants must not repeat a tenant')
+  }
+  const defaultTenant = options.defaultTenant ?? tenantIds[0]
+  if (options.defaultTenant !== undefined && !tenantIds.includes(options.defaultTenant)) {
+    problems.push(`defaultTenant ${JSON.stringify(options.defaultTenant)} is not one of tenants`)
+  }
+  if (options.onError !== undefined && typeof options.onError !== 'function')
+    problems.push('onError must be a function (error) => void')
+  const storage = options.storage ?? { kind: 'memory' }
+  if (
+    !isPlainRecord(storage) ||
+    !(
+      storage['kind'] === 'memory' ||
+      (storage['kind'] === 'directory' && typeof storage['path'] === 'string' && storage['path'] !== '')
+    )
+  ) {
+    problems.push("storage must be { kind: 'memory' } or { kind: 'directory', path }")
+  } else if (storage.kind === 'directory') {
+    const problem = prepareDirectory(storage.path)
+    if (problem !== undefined) problems.push(problem)
+  }
+  const deprecationWarnings = options.deprecationWarnings ?? 'per-host'
+  if (deprecationWarnings !== 'per-host' && deprecationWarnings !== 'per-process') {
+    problems.push(
+      `deprecationWarnings must be 'per-host' or 'per-process', got ${describeValue(deprecationWarnings)}`,
+    )
+  }
+  const beans = options.beans ?? []
+  if (!Array.isArray(beans) || beans.some((b) => typeof b !== 'object' || b === null))
+    problems.push('beans must be an array of objects')
+  if (problems.length > 0) {
+    throw new IllegalArgumentException(
+      `createTestHost was given invalid options (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}`,
+    )
+  }
+  return {
+    name,
+    platformVersion,
+    libraryLine,
+    linkage,
+    tenants: Object.freeze(tenantIds),
+    defaultTenant: defaultTenant as string,
+    storage: storage,
+    beans,
+    deprecationWarnings,
+  }
+}
+
+/**
+ * Makes sure a storage directory can take files: created when missing, refused when the path is a file or
+ * cannot be created. Returns the problem, if any.
+ */
+function prepareDirectory(path: string): string | undefined {
+  let stats
+  try {
+    stats = statSync(path, { throwIfNoEntry: false })
+    if (stats === undefined) mkdirSync(path, { recursive: true })
+  } catch (error) {
+    return `storage.path ${JSON.stringify(path)} cannot be used as the storage directory (${(error as Error).message}); give a directory the tests can write`
+  }
+  if (stats !== undefined && !stats.isDirectory()) {
+    return `storage.path ${JSON.stringify(path)} is a file, not a directory; give a directory (it is created when missing)`
+  }
+  return undefined
+}

@@ -1,0 +1,213 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { IllegalStateException } from '../../errors/illegal-state-exception.js'
+import type { PlatformUser } from '../../runtime-contract/facets.js'
+import type { ErrorSink } from './error-sink.js'
+import type { Transaction } from '../store/memory/transaction.js'
+
+/** A database session: what `withSession` runs in and `withNewSession` replaces. */
+export interface SessionState {
+  /** The transaction in progress, if any. */
+  transaction: Transaction | undefined
+}
+
+/**
+ * One `install()` of one host. Every context made while it lasts belongs to it, so that work it started
+ * (a task's continuation, an awaited `runAs`) can be told apart from another host's, or from its own next
+ * installation's, once it has ended.
+ *
+ * Read across copies of the package (the context storage is process-wide), so it is duck-typed: a name, a
+ * flag and a way to report.
+ */
+export interface Installation {
+  /** The host's name, for messages. */
+  readonly hostName: string
+  /** `false` once the host was uninstalled (or, before its first `install()`, for host APIs only). */
+  readonly live: boolean
+  /** Sends an error to the host's error sink. */
+  report(error: unknown): void
+}
+
+/**
+ * Who and where code runs as: the tenant, the logged-in user, the plugin whose code it is, its session, and
+ * the installation it belongs to. Kept in the process's one `AsyncLocalStorage` so that it follows `await`
+ * inside `runAs`; tasks capture it explicitly when scheduled (so that fake timers carry it too).
+ */
+export interface HostContext {
+  readonly tenant: string
+  readonly user: PlatformUser | null
+  /** The name of the plugin whose code runs, `null` for test code outside any plugin. */
+  readonly plugin: string | null
+  readonly session: SessionState
+  /** The host installation the code runs for. */
+  readonly owner: Installation
+}
+
+/** Who to run as. */
+export interface Identity {
+  readonly tenant: string
+  readonly user: PlatformUser | null
+  readonly plugin: string | null
+}
+
+/**
+ * The process-wide slot of the context storage: one `AsyncLocalStorage` for every host and every copy of the
+ * package, and how many things need it now. Each enabled `AsyncLocalStorage` is visited by every promise and
+ * timer the process makes, so one per host would make a suite slower with each test (and keep every host's
+ * contexts reachable); and while no host is installed and no work of one is under way, the one there is is
+ * disabled, so that a process is as fast after its hosts as before them.
+ */
+interface ContextSlot {
+  readonly storage: AsyncLocalStorage<HostContext>
+  /** Live installations plus pending work of any installation (tasks, async runAs, periodic runs). */
+  holds: number
+}
+
+const SLOT_KEY = Symbol.for('@tech-vendor/api/testing.context-storage@1')
+
+function contextSlot(): ContextSlot {
+  const global = globalThis as unknown as Record<symbol, ContextSlot | undefined>
+  let slot = global[SLOT_KEY]
+  if (slot === undefined) {
+    slot = { storage: new AsyncLocalStorage<HostContext>(), holds: 0 }
+    Object.defineProperty(globalThis, SLOT_KEY, {
+      value: slot,
+      enumerable: false,
+      configurable: false,
+      writable: false,
+    })
+  }
+  return slot
+}
+
+/**
+ * Keeps the context storage enabled until the returned function is called (once): for an installation, and
+ * for work an uninstalled host may still have under way, whose continuations must still be told apart.
+ */
+export function holdContexts(): () => void {
+  const slot = contextSlot()
+  slot.holds++
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    if (--slot.holds === 0) slot.storage.disable()
+  }
+}
+
+/** One installation of a host, as {@link ContextStore} makes them. */
+class HostInstallation implements Installation {
+  readonly hostName: string
+  readonly #sink: ErrorSink
+  live: boolean
+
+  constructor(hostName: string, sink: ErrorSink, live: boolean) {
+    this.hostName = hostName
+    this.#sink = sink
+    this.live = live
+  }
+
+  report(error: unknown): void {
+    this.#sink.report(error)
+  }
+}
+
+/**
+ * Holds the contexts of one host: the root context that code outside `runAs` runs in, and the contexts of its
+ * current installation. {@link ContextStore.current} refuses a context that belongs to another host, or to an
+ * installation of this one that has ended: work left running by a host that is gone never reads or writes the
+ * host that is bound now.
+ */
+export class ContextStore {
+  readonly #slot = contextSlot()
+  readonly #hostName: string
+  readonly #sink: ErrorSink
+  readonly #defaultTenant: string
+  #installation: HostInstallation
+  #root: HostContext
+  #releaseHold: (() => void) | undefined
+
+  constructor(hostName: string, defaultTenant: string, sink: ErrorSink) {
+    this.#hostName = hostName
+    this.#sink = sink
+    this.#defaultTenant = defaultTenant
+    // Before the first install(): host APIs (seed data) run in a root context of their own.
+    this.#installation = new HostInstallation(hostName, sink, false)
+    this.#root = this.#rootContext()
+  }
+
+  /** Whether an installation is running (between {@link ContextStore.start} and {@link ContextStore.end}). */
+  get live(): boolean {
+    return this.#installation.live
+  }
+
+  /** Starts an installation: contexts made from now on belong to it. */
+  start(): void {
+    if (this.#installation.live) return
+    this.#installation = new HostInstallation(this.#hostName, this.#sink, true)
+    this.#root = this.#rootContext()
+    this.#releaseHold = holdContexts()
+  }
+
+  /** Ends the installation: its contexts are refused from now on. */
+  end(): void {
+    if (!this.#installation.live) return
+    this.#installation.live = false
+    this.#installation = new HostInstallation(this.#hostName, this.#sink, false)
+    this.#root = this.#rootContext()
+    this.#releaseHold?.()
+    this.#releaseHold = undefined
+  }
+
+  /**
+   * The context code runs in now: the default tenant with no user outside `runAs`.
+   *
+   * @throws {@link IllegalStateException} when the code runs for another host, or for an installation of this
+   *   one that has ended; the error also reaches the sink of the host the code belongs to.
+   */
+  current(): HostContext {
+    const context = this.#slot.storage.getStore()
+    if (context === undefined) return this.#root
+    if (context.owner === this.#installation) return context
+    throw this.#foreign(context.owner)
+  }
+
+  /** Runs `fn` in `context`. */
+  run<T>(context: HostContext, fn: () => T): T {
+    const result = this.#slot.storage.run(context, fn)
+    // run() enables the storage; with nothing holding it (a host API of a host that is not installed), it
+    // has nothing to follow afterwards.
+    if (this.#slot.holds === 0) this.#slot.storage.disable()
+    return result
+  }
+
+  /** A fresh session (no transaction) with the given identity, belonging to the current installation. */
+  fresh(identity: Identity): HostContext {
+    return Object.freeze({
+      tenant: identity.tenant,
+      user: identity.user,
+      plugin: identity.plugin,
+      session: { transaction: undefined },
+      owner: this.#installation,
+    })
+  }
+
+  #rootContext(): HostContext {
+    return this.fresh({ tenant: this.#defaultTenant, user: null, plugin: null })
+  }
+
+  #foreign(owner: Installation): IllegalStateException {
+    const error = owner.live
+      ? new IllegalStateException(
+          `Code running for test host '${owner.hostName}' called test host '${this.#hostName}': a host serves only the ` +
+            'code it runs. Call the host the code belongs to.',
+        )
+      : new IllegalStateException(
+          `Test host '${owner.hostName}' was uninstalled, but work it started (an AsyncHelper task, a scheduled run or an ` +
+            `awaited host.runAs) is still running and reached test host '${this.#hostName}'; it was stopped before it ` +
+            'read or wrote anything. Wait for that work before uninstalling (await host.whenIdle(), await the runAs), ' +
+            'or cancel it.',
+        )
+    owner.report(error)
+    return error
+  }
+}

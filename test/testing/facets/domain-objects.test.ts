@@ -1,0 +1,336 @@
+import { describe, expect, test } from 'vitest'
+import {
+  DomainHelper,
+  DomainObjectRenderType,
+  DynamicDomainEntity,
+  IllegalArgumentException,
+  IllegalStateException,
+  SimpleQuery,
+  StorageUtils,
+  ValidationException,
+  type DomainObject,
+} from '../../../src/index.js'
+import { catchError, installHost } from '../hosts.js'
+
+function createClient(name: string, extra: Record<string, unknown> = {}): DomainObject {
+  const customer = DomainHelper.buildDomain('Client', { name, ...extra })
+  DomainHelper.createDomain(customer)
+  return customer
+}
+
+describe('buildDomain and createDomain', () => {
+  test('buildDomain returns an unsaved object with every field of the domain, which createDomain saves', () => {
+    installHost()
+    const draft = DomainHelper.buildDomain('Client', { name: 'Ann' })
+    expect(draft).toEqual({ name: 'Ann', vip: null, email: null })
+    expect(SimpleQuery.count('Client')).toBe(0)
+    DomainHelper.createDomain(draft)
+    expect(SimpleQuery.count('Client')).toBe(1)
+  })
+
+  test('createDomain assigns the id onto the object it was given, as GORM save() does', () => {
+    installHost()
+    const draft = DomainHelper.buildDomain('Client', { name: 'Ann' })
+    DomainHelper.createDomain(draft)
+    expect(typeof draft.id).toBe('number')
+    expect(SimpleQuery.getById('Client', draft.id)).toEqual({
+      id: draft.id,
+      name: 'Ann',
+      vip: null,
+      email: null,
+    })
+  })
+
+  test('a missing required field is a ValidationException listing every field error, and nothing is written', () => {
+    installHost()
+    const draft = DomainHelper.buildDomain('Purchase', { total: 'not a number', colour: 'red' })
+    const error = catchError(() => DomainHelper.createDomain(draft))
+    expect(ValidationException.is(error)).toBe(true)
+    const validation = error as ValidationException
+    expect(validation.domain).toBe('Purchase')
+    expect(validation.errors.map((e) => [e.field, e.code])).toEqual([
+      ['number', 'nullable'],
+      ['status', 'nullable'],
+      ['total', 'typeMismatch'],
+      ['colour', 'unknownField'],
+    ])
+    expect(validation.message).toContain('nothing was written')
+    expect(SimpleQuery.count('Purchase')).toBe(0)
+    expect(draft.id).toBeUndefined()
+  })
+
+  test('a reference to an object that does not exist is an invalidReference error', () => {
+    installHost()
+    const ann = createClient('Ann')
+    DomainHelper.deleteDomain(ann)
+    const order = DomainHelper.buildDomain('Purchase', { number: 'A-1', status: 'OPEN', customer: ann })
+    const error = catchError(() => DomainHelper.createDomain(order)) as ValidationException
+    expect(error.errors).toEqual([expect.objectContaining({ field: 'customer', code: 'invalidReference' })])
+    expect(SimpleQuery.count('Purchase')).toBe(0)
+  })
+
+  test('a reference to an object of another domain is refused', () => {
+    installHost()
+    const tag = DomainHelper.buildDomain('Label', { name: 'urgent' })
+    DomainHelper.createDomain(tag)
+    const order = DomainHelper.buildDomain('Purchase', { number: 'A-1', status: 'OPEN', customer: tag })
+    const error = catchError(() => DomainHelper.createDomain(order)) as ValidationException
+    expect(error.errors[0]?.message).toContain('takes a Client, but was given a Label')
+  })
+
+  test('a bare id where a reference is expected says to pass the object', () => {
+    installHost()
+    const ann = createClient('Ann')
+    const order = DomainHelper.buildDomain('Purchase', {
+      number: 'A-1',
+      status: 'OPEN',
+      customer: ann.id as never,
+    })
+    const error = catchError(() => DomainHelper.createDomain(order)) as ValidationException
+    expect(error.errors[0]).toMatchObject({ field: 'customer', code: 'typeMismatch' })
+    expect(error.errors[0]?.message).toContain('object itself')
+  })
+
+  test('createDomain refuses an object that is already saved', () => {
+    installHost()
+    const ann = createClient('Ann')
+    expect(() => DomainHelper.createDomain({ ...ann, id: ann.id })).toThrow(/already has id .*updateDomain/)
+    expect(SimpleQuery.count('Client')).toBe(1)
+  })
+
+  test('a plain object that names no domain is refused with a hint to build it', () => {
+    installHost()
+    const error = catchError(() => DomainHelper.createDomain({ name: 'Ann' }))
+    expect(IllegalArgumentException.is(error)).toBe(true)
+    expect((error as Error).message).toContain("DomainHelper.buildDomain('Order'")
+  })
+})
+
+describe('objects read from the store', () => {
+  test('query results are copies: changing one changes nothing stored until updateDomain', () => {
+    installHost()
+    const ann = createClient('Ann')
+    const read = SimpleQuery.getById('Client', ann.id) as Record<string, unknown>
+    read['name'] = 'Changed'
+    expect(SimpleQuery.getById('Client', ann.id)?.['name']).toBe('Ann')
+    DomainHelper.updateDomain(read)
+    expect(SimpleQuery.getById('Client', ann.id)?.['name']).toBe('Changed')
+  })
+
+  test('an object read from a query still knows its domain for updateDomain and deleteDomain', () => {
+    installHost()
+    createClient('Ann')
+    const read = SimpleQuery.of('Client').eq('name', 'Ann').get() as Record<string, unknown>
+    read['vip'] = true
+    DomainHelper.updateDomain(read)
+    expect(SimpleQuery.of('Client').eq('vip', true).listAll()).toHaveLength(1)
+    DomainHelper.deleteDomain(read)
+    expect(SimpleQuery.count('Client')).toBe(0)
+  })
+
+  test('a spread copy of a read object still knows its domain', () => {
+    installHost()
+    createClient('Ann')
+    const read = SimpleQuery.of('Client').eq('name', 'Ann').get() as DomainObject
+    DomainHelper.updateDomain({ ...read, email: 'ann@example.com' })
+    expect(SimpleQuery.getById('Client', read.id)?.['email']).toBe('ann@example.com')
+    DomainHelper.deleteDomain({ ...read })
+    expect(SimpleQuery.count('Client')).toBe(0)
+  })
+
+  test('the domain mark does not get in the way of toEqual or toStrictEqual', () => {
+    installHost()
+    const ann = createClient('Ann')
+    const expected = { id: ann.id, name: 'Ann', vip: null, email: null }
+    expect(SimpleQuery.getAll('Client')).toEqual([expected])
+    expect(SimpleQuery.getAll('Client')).toStrictEqual([expected])
+    expect(Object.keys(SimpleQuery.getById('Client', ann.id) as object)).toEqual([
+      'id',
+      'name',
+      'vip',
+      'email',
+    ])
+    expect(JSON.stringify(SimpleQuery.getById('Client', ann.id))).toBe(JSON.stringify(expected))
+  })
+
+  test('an update with only some fields changes only those fields', () => {
+    installHost()
+    const ann = createClient('Ann', { email: 'a@example.com' })
+    DomainHelper.updateDomain({ id: ann.id, vip: true })
+    expect(SimpleQuery.getById('Client', ann.id)).toEqual({
+      id: ann.id,
+      name: 'Ann',
+      vip: true,
+      email: 'a@example.com',
+    })
+  })
+
+  test('an update that fails validation writes nothing', () => {
+    installHost()
+    const ann = createClient('Ann')
+    const error = catchError(() => DomainHelper.updateDomain({ ...ann, name: null, vip: 'yes' }))
+    expect((error as ValidationException).errors.map((e) => e.field)).toEqual(['name', 'vip'])
+    expect(SimpleQuery.getById('Client', ann.id)?.['name']).toBe('Ann')
+  })
+
+  test('references read back as the referenced objects, and values in their platform types', () => {
+    installHost()
+    const ann = createClient('Ann')
+    const tag = DomainHelper.buildDomain('Label', { name: 'urgent' })
+    DomainHelper.createDomain(tag)
+    const order = DomainHelper.buildDomain('Purchase', {
+      number: 'A-1',
+      status: 'OPEN',
+      total: 12.5,
+      placedOn: '2024-03-01',
+      shippedAt: '2024-03-02T10:00:00+01:00',
+      customer: ann,
+      tags: [tag],
+    })
+    DomainHelper.createDomain(order)
+    const read = SimpleQuery.getById('Purchase', order.id) as Record<string, unknown>
+    expect(read).toMatchObject({
+      total: '12.5',
+      placedOn: '2024-03-01',
+      shippedAt: new Date('2024-03-02T09:00:00Z'),
+      customer: { id: ann.id, name: 'Ann' },
+      tags: [{ id: tag.id, name: 'urgent' }],
+    })
+  })
+
+  test('deleting an object that another references is refused, and nothing is deleted', () => {
+    installHost()
+    const ann = createClient('Ann')
+    DomainHelper.createDomain(
+      DomainHelper.buildDomain('Purchase', { number: 'A-1', status: 'OPEN', customer: ann }),
+    )
+    const error = catchError(() => DomainHelper.deleteDomain(ann))
+    expect(IllegalStateException.is(error)).toBe(true)
+    expect((error as Error).message).toMatch(/Purchase \d+ \(field customer\) references it/)
+    expect(SimpleQuery.count('Client')).toBe(1)
+  })
+
+  test('updating an object that does not exist is refused', () => {
+    installHost()
+    const ann = createClient('Ann')
+    DomainHelper.deleteDomain(ann)
+    expect(() => DomainHelper.updateDomain({ ...ann, vip: true })).toThrow(/does not exist/)
+  })
+})
+
+describe('domains bound to classes', () => {
+  class Client extends DynamicDomainEntity {
+    declare name: string
+    declare vip: boolean | null
+    get greeting(): string {
+      return `Hello ${this.name}`
+    }
+  }
+
+  class VipClient extends DynamicDomainEntity {
+    static override readonly domainName = 'Client'
+    declare name: string
+  }
+
+  test('results of a query by class are instances of that class', () => {
+    installHost()
+    createClient('Ann')
+    const found = SimpleQuery.of(Client).eq('name', 'Ann').listAll()
+    expect(found[0]).toBeInstanceOf(Client)
+    expect(found[0]?.greeting).toBe('Hello Ann')
+    expect(SimpleQuery.getById(Client, found[0]?.id as number)).toBeInstanceOf(Client)
+  })
+
+  test('a class maps to its static domainName', () => {
+    installHost()
+    createClient('Ann')
+    expect(SimpleQuery.count(VipClient)).toBe(1)
+  })
+
+  test('an instance of a bound class can be created and updated', () => {
+    installHost()
+    const ann = new Client()
+    ann.name = 'Ann'
+    DomainHelper.createDomain(ann)
+    expect(ann.id).toBeTypeOf('number')
+    ann.vip = true
+    DomainHelper.updateDomain(ann)
+    expect(SimpleQuery.getById(Client, ann.id)?.vip).toBe(true)
+  })
+
+  test('batchCreate by class returns instances of the class', () => {
+    installHost()
+    const made = DomainHelper.batchCreate(Client, [
+      Object.assign(new Client(), { name: 'Ann' }),
+      Object.assign(new Client(), { name: 'Bob' }),
+    ])
+    expect(made.map((c) => c instanceof Client && c.name)).toEqual(['Ann', 'Bob'])
+  })
+
+  test('a class bound to no domain is an IllegalArgumentException naming the known domains', () => {
+    installHost()
+    class Invoice {}
+    expect(() => SimpleQuery.of(Invoice)).toThrow(/Invoice.*Known domains: Client, Purchase, Label/)
+  })
+})
+
+describe('batchCreate', () => {
+  test('creates every object and returns the created objects with their ids', () => {
+    installHost()
+    const drafts = [{ name: 'Ann' }, { name: 'Bob' }]
+    const made = DomainHelper.batchCreate('Client', drafts)
+    expect(made.map((c) => c['name'])).toEqual(['Ann', 'Bob'])
+    expect(made.every((c) => typeof c.id === 'number')).toBe(true)
+    expect(drafts.map((d) => (d as { id?: number }).id)).toEqual(made.map((c) => c.id))
+    expect(SimpleQuery.count('Client')).toBe(2)
+  })
+
+  test('is all or nothing: one invalid object and none is created, with each error named by its index', () => {
+    installHost()
+    const error = catchError(() =>
+      DomainHelper.batchCreate('Client', [{ name: 'Ann' }, { vip: true }, { name: 3 }]),
+    )
+    expect((error as ValidationException).errors.map((e) => e.field)).toEqual([
+      'objects[1].name',
+      'objects[2].name',
+    ])
+    expect(SimpleQuery.count('Client')).toBe(0)
+  })
+})
+
+describe('render', () => {
+  test('ONLY_LABEL_FIELD renders the id and the label field', () => {
+    installHost()
+    const ann = createClient('Ann', { vip: true })
+    expect(DomainHelper.render(ann, DomainObjectRenderType.ONLY_LABEL_FIELD)).toEqual({
+      id: ann.id,
+      name: 'Ann',
+    })
+  })
+
+  test('ALL_COLUMNS renders every field, with references as { id }', () => {
+    installHost()
+    const ann = createClient('Ann')
+    const file = StorageUtils.createStorageFileDomain('a.pdf', 'application/pdf', 'pdf')
+    const order = DomainHelper.buildDomain('Purchase', {
+      number: 'A-1',
+      status: 'OPEN',
+      customer: ann,
+      invoice: file,
+    })
+    DomainHelper.createDomain(order)
+    const read = SimpleQuery.getById('Purchase', order.id) as DomainObject
+    expect(DomainHelper.render(read, DomainObjectRenderType.ALL_COLUMNS)).toEqual({
+      id: order.id,
+      number: 'A-1',
+      status: 'OPEN',
+      total: null,
+      quantity: null,
+      placedOn: null,
+      shippedAt: null,
+      customer: { id: ann.id },
+      tags: null,
+      invoice: file,
+    })
+  })
+})

@@ -1,0 +1,271 @@
+import { describe, expect, test } from 'vitest'
+import { IllegalArgumentException } from '../../../../src/errors/illegal-argument-exception.js'
+import { Table, TransactionOverlay, type StoredRow } from '../../../../src/testing/store/memory/index.js'
+import { c, ids, item, row, tableOf } from './fixtures.js'
+
+const eqName = (name: string) => ({ and: true, conditions: [c('eq', 'name', name)] })
+
+describe('storage', () => {
+  test('insert, get, has, replace, delete and rows() in id order', () => {
+    const t = new Table(item)
+    t.insert(row(3, { name: 'c' }))
+    t.insert(row(1, { name: 'a' }))
+    t.insert(row(2, { name: 'b' }))
+    expect(t.size).toBe(3)
+    expect([...t.rows()].map((r) => r.id)).toEqual([1, 2, 3])
+    expect(t.get(2)?.['name']).toBe('b')
+    const previous = t.replace(row(2, { name: 'B' }))
+    expect(previous['name']).toBe('b')
+    expect(t.get(2)?.['name']).toBe('B')
+    expect(t.delete(2)).toBe(true)
+    expect(t.delete(2)).toBe(false)
+    expect(t.has(2)).toBe(false)
+    expect([...t.rows()].map((r) => r.id)).toEqual([1, 3])
+  })
+
+  test('a large table stays in id order through deletes from the middle and re-inserts', () => {
+    const t = tableOf(Array.from({ length: 10_000 }, () => ({})))
+    t.delete(5000)
+    t.delete(1)
+    t.insert(row(5000, { name: 'back' }))
+    expect(t.size).toBe(9999)
+    const scanned = ids(t, [c('notNull', 'name')])
+    expect(scanned[0]).toBe(2)
+    expect(scanned.slice(4997, 5000)).toEqual([4999, 5000, 5001])
+    expect(scanned.every((id, i) => i === 0 || id > (scanned[i - 1] as number))).toBe(true)
+  })
+
+  test('stored rows are frozen and handed out as is', () => {
+    const t = new Table(item)
+    const r = { ...row(1, { name: 'a' }) } as StoredRow
+    t.insert(r)
+    expect(Object.isFrozen(t.get(1))).toBe(true)
+    expect(t.select({ and: true, conditions: [] }).rows[0]).toBe(r)
+  })
+
+  test('a duplicate insert, a replace of a missing id or a row without an id is refused and changes nothing', () => {
+    const t = tableOf([{ name: 'a' }])
+    t.ensureIndex('name')
+    expect(() => t.insert(row(1, { name: 'z' }))).toThrow(/Item already holds id 1; replace it instead/)
+    expect(() => t.replace(row(9, { name: 'z' }))).toThrow(/Item holds no id 9 to replace; insert it instead/)
+    expect(() => t.insert({ name: 'x' } as unknown as StoredRow)).toThrow(IllegalArgumentException)
+    expect(t.size).toBe(1)
+    expect(ids(t, [c('eq', 'name', 'z')])).toEqual([])
+    expect(ids(t, [c('eq', 'name', 'a')])).toEqual([1])
+  })
+
+  test('rows() is a snapshot: writes during iteration do not show', () => {
+    const t = tableOf([{}, {}, {}])
+    const seen: number[] = []
+    for (const r of t.rows()) {
+      seen.push(r.id)
+      t.delete(r.id)
+    }
+    expect(seen).toEqual([1, 2, 3])
+    expect(t.size).toBe(0)
+  })
+
+  test('clear removes every row and keeps indexes working', () => {
+    const t = tableOf([{ name: 'a' }, { name: 'a' }])
+    expect(ids(t, [c('eq', 'name', 'a')])).toEqual([1, 2])
+    t.clear()
+    expect(t.size).toBe(0)
+    t.insert(row(5, { name: 'a' }))
+    expect(ids(t, [c('eq', 'name', 'a')])).toEqual([5])
+  })
+})
+
+describe('indexes', () => {
+  test('an eq or in condition builds an index on its field the first time', () => {
+    const t = tableOf([
+      { name: 'a', qty: 1 },
+      { name: 'b', qty: 2 },
+    ])
+    expect(t.indexedFields).toEqual([])
+    ids(t, [c('gt', 'qty', 0)])
+    expect(t.indexedFields).toEqual([])
+    ids(t, [c('eq', 'name', 'a'), c('in', 'qty', [1, 2])])
+    expect([...t.indexedFields].sort()).toEqual(['name', 'qty'])
+  })
+
+  test('with autoIndex off only ensureIndex builds an index, and the answers are the same', () => {
+    const t = tableOf([{ name: 'a' }, { name: 'b' }], { autoIndex: false })
+    expect(ids(t, [c('eq', 'name', 'b')])).toEqual([2])
+    expect(t.indexedFields).toEqual([])
+    t.ensureIndex('name')
+    expect(t.indexedFields).toEqual(['name'])
+    expect(ids(t, [c('eq', 'name', 'b')])).toEqual([2])
+    expect(() => t.ensureIndex('tags')).toThrow(/Item cannot index the string "tags"/)
+  })
+
+  test('indexes follow inserts, replaces and deletes made after they were built', () => {
+    const values = Array.from({ length: 50 }, (_, i) => ({ name: `n${i % 10}`, qty: i }))
+    const t = tableOf(values)
+    expect(ids(t, [c('eq', 'name', 'n3')])).toEqual([4, 14, 24, 34, 44])
+    t.replace(row(14, { name: 'n4', qty: 13 }))
+    t.delete(34)
+    t.insert(row(60, { name: 'n3' }))
+    t.replace(row(24, { name: 'n3', qty: 999 }))
+    expect(ids(t, [c('eq', 'name', 'n3')])).toEqual([4, 24, 44, 60])
+    expect(ids(t, [c('eq', 'name', 'n4')])).toEqual([5, 14, 15, 25, 35, 45])
+    expect(t.count(eqName('n3'))).toBe(4)
+    // Back to one row per value: the bucket shrinks to a bare row and still answers.
+    for (const id of [4, 24, 44]) t.delete(id)
+    expect(ids(t, [c('in', 'name', ['n3', 'n9'])])).toEqual([10, 20, 30, 40, 50, 60])
+    t.delete(60)
+    expect(ids(t, [c('eq', 'name', 'n3')])).toEqual([])
+  })
+
+  test('a null value is not indexed and a value changed to null leaves its bucket', () => {
+    const t = tableOf([{ qty: 1 }, { qty: 1 }, {}])
+    expect(ids(t, [c('eq', 'qty', 1)])).toEqual([1, 2])
+    t.replace(row(1, { name: 'x' }))
+    expect(ids(t, [c('eq', 'qty', 1)])).toEqual([2])
+    expect(ids(t, [c('isNull', 'qty')])).toEqual([1, 3])
+  })
+
+  test('an AND query narrows by its most selective indexed equality and checks the rest', () => {
+    const values = Array.from({ length: 200 }, (_, i) => ({
+      name: i === 7 ? 'rare' : 'common',
+      active: i % 2 === 0,
+    }))
+    const t = tableOf(values)
+    expect(ids(t, [c('eq', 'active', false), c('eq', 'name', 'rare')])).toEqual([8])
+    expect(ids(t, [c('eq', 'active', true), c('eq', 'name', 'rare')])).toEqual([])
+  })
+
+  test('an OR of equalities reads the union of their buckets once per row', () => {
+    const values = Array.from({ length: 100 }, (_, i) => ({ name: `n${i}`, qty: i % 50 }))
+    const t = tableOf(values)
+    expect(
+      ids(t, [c('eq', 'name', 'n3'), c('eq', 'qty', 3), c('in', 'id', [4, 99])], { and: false }),
+    ).toEqual([4, 54, 99])
+    expect(t.count({ and: false, conditions: [c('eq', 'name', 'n3'), c('eq', 'qty', 3)] })).toBe(2)
+  })
+
+  test('an id condition uses the primary map', () => {
+    const t = tableOf([{}, {}, {}])
+    expect(ids(t, [c('in', 'id', [3, 1, 7])])).toEqual([1, 3])
+    expect(t.count({ and: true, conditions: [c('eq', 'id', 2)] })).toBe(1)
+    expect(t.indexedFields).toEqual([])
+  })
+})
+
+describe('overlay', () => {
+  const base = () =>
+    tableOf([
+      { name: 'a', qty: 1 },
+      { name: 'b', qty: 2 },
+      { name: 'a', qty: 3 },
+    ])
+
+  test('an overlay row replaces, a new id inserts and null deletes, in filter, count, order and page', () => {
+    const t = base()
+    const overlay = TransactionOverlay.from([
+      [1, row(1, { name: 'z', qty: 1 })],
+      [2, null],
+      [9, row(9, { name: 'a', qty: 0 })],
+    ] as const)
+    const q = { and: true, conditions: [c('eq', 'name', 'a')] }
+    expect(t.select(q, undefined, overlay).rows.map((r) => r.id)).toEqual([3, 9])
+    expect(t.count(q, overlay)).toBe(2)
+    const page = t.select(
+      { and: true, conditions: [] },
+      { offset: 1, limit: 2, orderBy: ['qty'], asc: true },
+      overlay,
+    )
+    expect(page.rows.map((r) => r.id)).toEqual([1, 3])
+    expect(page.totalCount).toBe(3)
+    expect(t.select({ and: true, conditions: [] }, undefined, overlay).rows.map((r) => r.id)).toEqual([
+      1, 3, 9,
+    ])
+  })
+
+  test('the overlay changes nothing in the table', () => {
+    const t = base()
+    t.select({ and: true, conditions: [] }, undefined, TransactionOverlay.from([[1, null]]))
+    expect(t.size).toBe(3)
+    expect(ids(t, [])).toEqual([1, 2, 3])
+  })
+
+  test('an indexed count corrects for overlaid rows that left or entered the bucket', () => {
+    const t = base()
+    const q = { and: true, conditions: [c('eq', 'name', 'a')] }
+    expect(t.count(q)).toBe(2)
+    const overlay = TransactionOverlay.from([
+      [1, row(1, { name: 'b' })],
+      [2, row(2, { name: 'a' })],
+      [3, null],
+      [4, row(4, { name: 'a' })],
+      [5, null],
+    ] as const)
+    expect(t.count(q, overlay)).toBe(2)
+    expect(t.select(q, undefined, overlay).rows.map((r) => r.id)).toEqual([2, 4])
+  })
+})
+
+describe('validation leaves the table unchanged', () => {
+  test('a bad condition anywhere in the query builds no index and returns nothing', () => {
+    const t = tableOf([{ name: 'a' }])
+    expect(() =>
+      t.select({ and: true, conditions: [c('eq', 'name', 'a'), c('gt', 'active', true)] }),
+    ).toThrow(IllegalArgumentException)
+    expect(() => t.count({ and: true, conditions: [c('in', 'name', ['a']), c('eq', 'nope', 1)] })).toThrow(
+      IllegalArgumentException,
+    )
+    expect(() => t.select(eqName('a'), { offset: -1, limit: 1, orderBy: [], asc: true })).toThrow(
+      IllegalArgumentException,
+    )
+    expect(() => t.select(eqName('a'), { offset: 0, limit: 1, orderBy: ['nope'], asc: true })).toThrow(
+      IllegalArgumentException,
+    )
+    expect(t.indexedFields).toEqual([])
+    expect(t.size).toBe(1)
+  })
+
+  test('a malformed query object is IllegalArgumentException', () => {
+    const t = tableOf([{}])
+    expect(() => t.select({ and: 'yes', conditions: [] } as never)).toThrow(/needs `and` as a boolean/)
+    expect(() => t.select({ and: true } as never)).toThrow(
+      /needs \{ and: boolean, conditions: QueryCondition\[\] \}/,
+    )
+    expect(() => t.select({ and: true, conditions: [null] } as never)).toThrow(
+      /Condition 0 of a query on Item is null/,
+    )
+  })
+})
+
+describe('ordering and paging at scale', () => {
+  const values = Array.from({ length: 400 }, (_, i) => ({
+    qty: (i * 37) % 101,
+    name: i % 7 === 0 ? null : `n${i % 13}`,
+  }))
+  const t = tableOf(values)
+  const all = [...t.rows()]
+  const reference = (orderBy: string, asc: boolean) =>
+    [...all]
+      .sort((a, b) => {
+        const x = a[orderBy] as number | string | null
+        const y = b[orderBy] as number | string | null
+        if (x === y) return a.id - b.id
+        if (x === null) return asc ? 1 : -1
+        if (y === null) return asc ? -1 : 1
+        return (x < y ? -1 : 1) * (asc ? 1 : -1)
+      })
+      .map((r) => r.id)
+
+  test.each([
+    ['qty', true, 0, 5],
+    ['qty', false, 10, 20],
+    ['name', true, 3, 7],
+    ['name', false, 0, 100],
+    ['name', true, 50, 300],
+  ] as const)(
+    'a page ordered by %s (asc %s, offset %i, limit %i) equals the same slice of a full sort',
+    (field, asc, offset, limit) => {
+      const page = t.select({ and: true, conditions: [] }, { offset, limit, orderBy: [field], asc })
+      expect(page.rows.map((r) => r.id)).toEqual(reference(field, asc).slice(offset, offset + limit))
+      expect(page.totalCount).toBe(400)
+    },
+  )
+})
