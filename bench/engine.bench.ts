@@ -13,7 +13,7 @@
  */
 import v8 from 'node:v8'
 import vm from 'node:vm'
-import type { QueryCondition } from '../src/api/query-condition.js'
+import type { QueryCondition } from '../src/model/query-condition.js'
 import {
   Table,
   createDomainSchema,

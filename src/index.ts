@@ -22,12 +22,12 @@ export { DomainHelper } from './api/domain-helper.js'
 export { BeanContainer } from './api/bean-container.js'
 export { AsyncHelper } from './api/async-helper.js'
 export { MessageHelper } from './api/message-helper.js'
-export { Notification, type NotificationInit } from './api/notification.js'
-export { MessageSeverity } from './api/message-severity.js'
-export { DomainObjectRenderType } from './api/domain-object-render-type.js'
-export type { StorageFieldValue } from './api/storage-field-value.js'
-export type { QueryCondition, QueryOperator } from './api/query-condition.js'
-export type { Sql, SqlParams, GroovyRowResult, BatchingStatementWrapper } from './api/sql.js'
+export { Notification, type NotificationInit } from './model/notification.js'
+export { MessageSeverity } from './model/message-severity.js'
+export { DomainObjectRenderType } from './model/domain-object-render-type.js'
+export type { StorageFieldValue } from './model/storage-field-value.js'
+export type { QueryCondition, QueryOperator } from './model/query-condition.js'
+export type { Sql, SqlParams, GroovyRowResult, BatchingStatementWrapper } from './model/sql.js'
 export type {
   Runnable,
   RunnableObject,
@@ -37,7 +37,7 @@ export type {
   ExecutorService,
   ForkJoinPool,
   Thread,
-} from './api/java-types.js'
+} from './model/java-types.js'
 export type {
   DomainRegistry,
   DomainObject,
@@ -48,7 +48,7 @@ export type {
   ComparableField,
   TextField,
   DomainProperties,
-} from './api/domain-registry.js'
+} from './model/domain-registry.js'
 export { DynamicDomainEntity } from './api/dynamic-domain-entity.js'
 export { VendorPlatformComponent } from './api/vendor-platform-component.js'
 export {

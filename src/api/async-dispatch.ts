@@ -1,7 +1,7 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import { hostFacet } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
-import type { RunnableObject, Thread } from './java-types.js'
+import type { RunnableObject, Thread } from '../model/java-types.js'
 import { describeValue, requireBoolean } from './argument-checks.js'
 import { toTask } from './runnable.js'
 

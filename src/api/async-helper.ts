@@ -6,7 +6,7 @@ import {
   scheduleAtFixRate,
   supplyAsync as supplyAsyncOnHost,
 } from './async-dispatch.js'
-import type { ExecutorService, ForkJoinPool, Runnable, RunnableObject } from './java-types.js'
+import type { ExecutorService, ForkJoinPool, Runnable, RunnableObject } from '../model/java-types.js'
 import { toTask } from './runnable.js'
 
 /**

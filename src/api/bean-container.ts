@@ -1,7 +1,7 @@
 import { hostFacet } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import { requireClass } from './argument-checks.js'
-import type { Class } from './java-types.js'
+import type { Class } from '../model/java-types.js'
 
 /**
  * Looks up beans (services) of the platform and of other plugins by type.

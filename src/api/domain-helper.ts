@@ -2,9 +2,9 @@ import { IllegalArgumentException } from '../errors/illegal-argument-exception.j
 import { hostFacet } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import { describeValue, requireCollection, requireName, requireObject } from './argument-checks.js'
-import { DomainObjectRenderType } from './domain-object-render-type.js'
-import type { DomainProperties, DomainType } from './domain-registry.js'
-import type { Class } from './java-types.js'
+import { DomainObjectRenderType } from '../model/domain-object-render-type.js'
+import type { DomainProperties, DomainType } from '../model/domain-registry.js'
+import type { Class } from '../model/java-types.js'
 
 const RENDER_TYPES: readonly string[] = Object.values(DomainObjectRenderType)
 

@@ -1,4 +1,4 @@
-import type { Class } from './java-types.js'
+import type { Class } from '../model/java-types.js'
 
 /**
  * The base of a plugin class (a POJO) bound to a domain of the platform, so that the class can stand for the

@@ -2,8 +2,8 @@ import { IllegalArgumentException } from '../errors/illegal-argument-exception.j
 import { hostFacet } from '../runtime-contract/dispatch.js'
 import type { PlatformUser, RuntimeNotification } from '../runtime-contract/facets.js'
 import { members } from '../runtime-contract/members.js'
-import { MessageSeverity } from './message-severity.js'
-import type { Notification } from './notification.js'
+import { MessageSeverity } from '../model/message-severity.js'
+import type { Notification } from '../model/notification.js'
 
 /**
  * Sends messages to users. **Unusable as declared**: the artifact's only method, `pushNotification`, does not

@@ -4,7 +4,7 @@ import type { Session, TransactionStatus } from '../runtime-contract/facets.js'
 import type { MemberSpec } from '../runtime-contract/members.js'
 import { members } from '../runtime-contract/members.js'
 import { requireFunction } from './argument-checks.js'
-import type { Sql } from './sql.js'
+import type { Sql } from '../model/sql.js'
 import { isThenable } from './is-thenable.js'
 
 /**

@@ -18,18 +18,14 @@ import type {
   DomainRegistry,
   FieldName,
   TextField,
-} from './domain-registry.js'
-import type { Class } from './java-types.js'
+} from '../model/domain-registry.js'
+import type { Class } from '../model/java-types.js'
 import { createPaginationQueryResult, type PaginationQueryResult } from './pagination-query-result.js'
-import type { QueryCondition, QueryOperator } from './query-condition.js'
+import type { QueryCondition, QueryOperator } from '../model/query-condition.js'
+import { QUERY_OPERATORS, operatorKind } from '../model/query-operators.js'
 
 /** What `of`, `getById`, ... take: a domain name or a class. */
 type Target = string | Class<unknown>
-
-const VALUE_OPERATORS: ReadonlySet<string> = new Set(['eq', 'ne', 'gt', 'ge', 'lt', 'le'])
-const PATTERN_OPERATORS: ReadonlySet<string> = new Set(['iLike', 'notILike'])
-const COLLECTION_OPERATORS: ReadonlySet<string> = new Set(['in', 'notIn'])
-const NULL_OPERATORS: ReadonlySet<string> = new Set(['isNull', 'notNull'])
 
 /**
  * A query on one domain: conditions added one by one, then one of the execution methods (`get`, `list`,
@@ -900,27 +896,19 @@ function normaliseCondition(condition: unknown, where: string): QueryCondition {
     )
   }
   const { operator, field, value } = condition as { operator?: unknown; field?: unknown; value?: unknown }
-  if (typeof operator !== 'string' || !isOperator(operator)) {
+  const kind = operatorKind(operator)
+  if (kind === undefined) {
     throw new IllegalArgumentException(
-      `${where} has operator ${describeValue(operator)}; use one of ` +
-        `${[...VALUE_OPERATORS, ...PATTERN_OPERATORS, ...COLLECTION_OPERATORS, ...NULL_OPERATORS].join(', ')}.`,
+      `${where} has operator ${describeValue(operator)}; use one of ${QUERY_OPERATORS.join(', ')}.`,
     )
   }
+  const op = operator as QueryOperator
   const name = requireName(field, where, 'field')
-  if (NULL_OPERATORS.has(operator)) return Object.freeze({ operator, field: name }) as QueryCondition
-  if (PATTERN_OPERATORS.has(operator)) requirePattern(value, `${where} (${operator} '${name}')`)
-  else if (COLLECTION_OPERATORS.has(operator)) {
-    const list = requireValues(value, `${where} (${operator} '${name}')`, operator)
-    return Object.freeze({ operator, field: name, value: list }) as QueryCondition
-  } else requireDefined(value, `${where} (${operator} '${name}')`, name)
-  return Object.freeze({ operator, field: name, value }) as QueryCondition
-}
-
-function isOperator(operator: string): operator is QueryOperator {
-  return (
-    VALUE_OPERATORS.has(operator) ||
-    PATTERN_OPERATORS.has(operator) ||
-    COLLECTION_OPERATORS.has(operator) ||
-    NULL_OPERATORS.has(operator)
-  )
+  if (kind === 'presence') return Object.freeze({ operator: op, field: name }) as QueryCondition
+  if (kind === 'pattern') requirePattern(value, `${where} (${op} '${name}')`)
+  else if (kind === 'collection') {
+    const list = requireValues(value, `${where} (${op} '${name}')`, op)
+    return Object.freeze({ operator: op, field: name, value: list }) as QueryCondition
+  } else requireDefined(value, `${where} (${op} '${name}')`, name)
+  return Object.freeze({ operator: op, field: name, value }) as QueryCondition
 }

@@ -2,8 +2,8 @@ import { IllegalArgumentException } from '../errors/illegal-argument-exception.j
 import { hostFacet } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import { describeValue, requireName } from './argument-checks.js'
-import type { InputStream } from './java-types.js'
-import type { StorageFieldValue } from './storage-field-value.js'
+import type { InputStream } from '../model/java-types.js'
+import type { StorageFieldValue } from '../model/storage-field-value.js'
 
 const WHERE = 'StorageUtils.createStorageFileDomain'
 

@@ -1,4 +1,4 @@
-import type { DomainDefinition } from '../testing/host/test-host-options.js'
+import type { DomainDefinition } from '../testing/domains/domain-definition.js'
 
 /**
  * The domains the conformance suite reads and writes, in `createTestHost`'s definition format: every

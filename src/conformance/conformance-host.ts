@@ -1,6 +1,6 @@
 import type { PlatformUser } from '../runtime-contract/facets.js'
 import type { Linkage } from '../runtime-contract/runtime-description.js'
-import type { DomainDefinition } from '../testing/host/test-host-options.js'
+import type { DomainDefinition } from '../testing/domains/domain-definition.js'
 
 /**
  * What the conformance suite asks a host factory for, once per test: the fields are a subset of

@@ -29,5 +29,5 @@ export type {
   ConformanceSeedData,
   ConformanceSetup,
 } from './conformance-host.js'
-export type { DomainDefinition, FieldDefinition, FieldType } from '../testing/host/test-host-options.js'
+export type { DomainDefinition, FieldDefinition, FieldType } from '../testing/domains/domain-definition.js'
 export type { PlatformUser } from '../runtime-contract/facets.js'

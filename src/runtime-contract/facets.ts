@@ -1,10 +1,10 @@
-import type { Class, ExecutorService, ForkJoinPool, Thread } from '../api/java-types.js'
-import type { DomainObjectRenderType } from '../api/domain-object-render-type.js'
-import type { MessageSeverity } from '../api/message-severity.js'
-import type { Notification } from '../api/notification.js'
-import type { QueryCondition } from '../api/query-condition.js'
-import type { Sql } from '../api/sql.js'
-import type { StorageFieldValue } from '../api/storage-field-value.js'
+import type { Class, ExecutorService, ForkJoinPool, Thread } from '../model/java-types.js'
+import type { DomainObjectRenderType } from '../model/domain-object-render-type.js'
+import type { MessageSeverity } from '../model/message-severity.js'
+import type { Notification } from '../model/notification.js'
+import type { QueryCondition } from '../model/query-condition.js'
+import type { Sql } from '../model/sql.js'
+import type { StorageFieldValue } from '../model/storage-field-value.js'
 
 /**
  * The host side of `StorageUtils`.

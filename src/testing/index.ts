@@ -23,14 +23,8 @@ export {
   type FieldValueOf,
 } from './domains/define-domains.js'
 export type { TestHost, RunAs, CurrentIdentity, RepeatableOnLoadOptions } from './host/test-host.js'
-export type {
-  TestHostOptions,
-  DomainDefinition,
-  FieldDefinition,
-  FieldType,
-  StorageOption,
-  SeedRow,
-} from './host/test-host-options.js'
+export type { TestHostOptions, StorageOption, SeedRow } from './host/test-host-options.js'
+export type { DomainDefinition, FieldDefinition, FieldType } from './domains/domain-definition.js'
 export type { PluginDefinition, PluginComponent, LoadedPlugin } from './plugins/plugin-registry.js'
 export type { PluginManifest } from './plugins/plugin-manifest.js'
 export type { PushedMessage } from './facets/pushed-message.js'

@@ -1,5 +1,5 @@
 import { runNamedTask, runTask, scheduleAtFixRate, supplyAsync } from '../api/async-dispatch.js'
-import type { Runnable, RunnableObject, Supplier, Thread } from '../api/java-types.js'
+import type { Runnable, RunnableObject, Supplier, Thread } from '../model/java-types.js'
 import { members } from '../runtime-contract/members.js'
 
 /**

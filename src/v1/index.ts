@@ -29,7 +29,7 @@
 export * from '../index.js'
 // Shadows the root's AsyncHelper: an explicit export wins over `export *`.
 export { AsyncHelper } from './async-helper.js'
-export type { Supplier } from '../api/java-types.js'
+export type { Supplier } from '../model/java-types.js'
 export type { ControllerRequest } from './controller-request.js'
 export type { ControllerRoute, HttpMethod } from './controller-route.js'
 export { VendorDynamicController } from './vendor-dynamic-controller.js'

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import type { DomainObject } from '../../api/domain-registry.js'
+import type { DomainObject } from '../../model/domain-registry.js'
 import { DynamicDomainEntity } from '../../api/dynamic-domain-entity.js'
 import { SimpleQuery } from '../../api/simple-query.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'

@@ -1,8 +1,8 @@
 import type { TestContext } from 'vitest'
 import { AsyncHelper } from '../../api/async-helper.js'
 import { DomainHelper } from '../../api/domain-helper.js'
-import type { DomainObject } from '../../api/domain-registry.js'
-import type { Runnable, Thread } from '../../api/java-types.js'
+import type { DomainObject } from '../../model/domain-registry.js'
+import type { Runnable, Thread } from '../../model/java-types.js'
 import type { ConformanceHost } from '../conformance-host.js'
 
 /** What `fn` throws; fails the test when it returns. @internal */

@@ -1,5 +1,5 @@
 import { AsyncHelper as DeclaredAsyncHelper } from '../../api/async-helper.js'
-import type { Runnable, Thread } from '../../api/java-types.js'
+import type { Runnable, Thread } from '../../model/java-types.js'
 import type { AsyncHelper as SeriesOneAsyncHelper } from '../../v1/async-helper.js'
 
 /**

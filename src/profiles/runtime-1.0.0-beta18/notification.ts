@@ -1,5 +1,5 @@
-import { Notification as DeclaredNotification } from '../../api/notification.js'
-import type { MessageSeverity } from '../../api/message-severity.js'
+import { Notification as DeclaredNotification } from '../../model/notification.js'
+import type { MessageSeverity } from '../../model/message-severity.js'
 import type { PlatformUser } from '../../runtime-contract/facets.js'
 
 /**

@@ -1,6 +1,6 @@
-import type { DomainName, DomainRegistry } from '../../api/domain-registry.js'
-import type { StorageFieldValue } from '../../api/storage-field-value.js'
-import type { DomainDefinition, FieldType } from '../host/test-host-options.js'
+import type { DomainName, DomainRegistry } from '../../model/domain-registry.js'
+import type { StorageFieldValue } from '../../model/storage-field-value.js'
+import type { DomainDefinition, FieldType } from './domain-definition.js'
 
 /**
  * Domain definitions by name, as `createTestHost({ domains })` takes them.

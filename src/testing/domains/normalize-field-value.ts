@@ -1,4 +1,4 @@
-import type { StorageFieldValue } from '../../api/storage-field-value.js'
+import type { StorageFieldValue } from '../../model/storage-field-value.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { decimalFromNumber, parseDecimal } from './decimal.js'
 import { describeValue } from './describe-value.js'

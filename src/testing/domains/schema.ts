@@ -1,4 +1,4 @@
-import type { StorageFieldValue } from '../../api/storage-field-value.js'
+import type { StorageFieldValue } from '../../model/storage-field-value.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { isFieldType, type FieldType } from './field-types.js'
 

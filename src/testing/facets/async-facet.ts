@@ -1,4 +1,4 @@
-import type { Thread } from '../../api/java-types.js'
+import type { Thread } from '../../model/java-types.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
 import type { AsyncRuntime } from '../../runtime-contract/facets.js'

@@ -1,4 +1,4 @@
-import type { Class } from '../../api/java-types.js'
+import type { Class } from '../../model/java-types.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
 import { NoSuchBeanDefinitionException } from '../../errors/no-such-bean-definition-exception.js'

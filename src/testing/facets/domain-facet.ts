@@ -1,6 +1,6 @@
-import type { DomainObjectRenderType } from '../../api/domain-object-render-type.js'
+import type { DomainObjectRenderType } from '../../model/domain-object-render-type.js'
 import { domainNameOf } from '../../api/dynamic-domain-entity.js'
-import type { Class } from '../../api/java-types.js'
+import type { Class } from '../../model/java-types.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
 import { ValidationException, type FieldError } from '../../errors/validation-exception.js'

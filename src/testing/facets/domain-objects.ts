@@ -1,4 +1,4 @@
-import type { Class } from '../../api/java-types.js'
+import type { Class } from '../../model/java-types.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import type { DomainSchema, FieldSchema, StoredRow, StoredValue } from '../domains/schema.js'
 

@@ -1,6 +1,6 @@
 import { domainNameOf } from '../../api/dynamic-domain-entity.js'
-import type { Class } from '../../api/java-types.js'
-import type { Sql } from '../../api/sql.js'
+import type { Class } from '../../model/java-types.js'
+import type { Sql } from '../../model/sql.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
 import { NonUniqueResultException } from '../../errors/non-unique-result-exception.js'

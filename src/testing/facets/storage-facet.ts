@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { StorageFieldValue } from '../../api/storage-field-value.js'
+import type { StorageFieldValue } from '../../model/storage-field-value.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import type { StorageRuntime } from '../../runtime-contract/facets.js'
 import { describeValue } from '../domains/describe-value.js'

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import type { LibraryLine } from '../../runtime-contract/runtime-description.js'
-import { isPlainRecord } from '../domains/domain-definitions.js'
+import { isPlainRecord } from '../domains/is-plain-record.js'
 
 /** The built-in plugin that `BeanContainer` needs in `dependsOnPlugins`; always loaded. */
 export const PLATFORM_ADAPTER = 'PlatformAdapter'

@@ -1,4 +1,4 @@
-import type { QueryCondition } from '../../api/query-condition.js'
+import type { QueryCondition } from '../../model/query-condition.js'
 import type { DataStore } from '../store/memory/data-store.js'
 import type { DomainFacet } from '../facets/domain-facet.js'
 import { describeValue } from '../domains/describe-value.js'

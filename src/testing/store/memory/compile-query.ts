@@ -1,4 +1,5 @@
-import type { QueryCondition } from '../../../api/query-condition.js'
+import type { QueryCondition } from '../../../model/query-condition.js'
+import { QUERY_OPERATORS, operatorKind } from '../../../model/query-operators.js'
 import { IllegalArgumentException } from '../../../errors/illegal-argument-exception.js'
 import { compareCodePoints } from '../../domains/code-points.js'
 import { canonicalDecimal, compareDecimals, equalsCanonical } from '../../domains/decimal.js'
@@ -51,21 +52,6 @@ export interface QueryPlan {
   /** `true` when the matches are exactly the rows of the single lookup (so a count needs no predicate). */
   readonly exact: boolean
 }
-
-const OPERATORS = [
-  'eq',
-  'ne',
-  'gt',
-  'ge',
-  'lt',
-  'le',
-  'iLike',
-  'notILike',
-  'in',
-  'notIn',
-  'isNull',
-  'notNull',
-]
 
 const NEVER: RowPredicate = () => false
 const ALWAYS: RowPredicate = () => true
@@ -204,9 +190,9 @@ function compileCondition(schema: DomainSchema, condition: unknown, index: numbe
   }
   const { operator, field: name } = condition as { operator?: unknown; field?: unknown }
   const value = (condition as { value?: unknown }).value
-  if (typeof operator !== 'string' || !OPERATORS.includes(operator)) {
+  if (typeof operator !== 'string' || operatorKind(operator) === undefined) {
     throw new IllegalArgumentException(
-      `Condition ${index} of a query on ${schema.name} has the unknown operator ${describeValue(operator)}; use one of ${OPERATORS.join(', ')}.`,
+      `Condition ${index} of a query on ${schema.name} has the unknown operator ${describeValue(operator)}; use one of ${QUERY_OPERATORS.join(', ')}.`,
     )
   }
   const field = typeof name === 'string' ? schema.fields.get(name) : undefined

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import type { QueryCondition } from '../../../../src/api/query-condition.js'
+import type { QueryCondition } from '../../../../src/model/query-condition.js'
 import { IllegalArgumentException } from '../../../../src/errors/illegal-argument-exception.js'
 import {
   Table,

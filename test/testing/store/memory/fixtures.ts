@@ -1,4 +1,4 @@
-import type { QueryCondition } from '../../../../src/api/query-condition.js'
+import type { QueryCondition } from '../../../../src/model/query-condition.js'
 import {
   Table,
   createDomainSchema,

@@ -1,8 +1,9 @@
+import { isPlainRecord } from './is-plain-record.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { FIELD_TYPES, isFieldType, type FieldType as EngineFieldType } from './field-types.js'
 import { createDomainSchema, type DomainSchema, type FieldSchema } from './schema.js'
 import { unsafeNameReason } from './safe-names.js'
-import type { DomainDefinition, FieldType } from '../host/test-host-options.js'
+import type { DomainDefinition, FieldType } from './domain-definition.js'
 
 /** The public field type and the engine's are one list; this fails to compile when they drift apart. */
 const SAME_TYPES: [FieldType, EngineFieldType] extends [EngineFieldType, FieldType] ? true : never = true
@@ -137,11 +138,4 @@ function parseField(
   return reference
     ? { name, type, required: required === true, domain: domain as string }
     : { name, type, required: required === true }
-}
-
-/** A plain object (not an array, not a class instance, not null). */
-export function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const prototype = Object.getPrototypeOf(value) as unknown
-  return prototype === Object.prototype || prototype === null
 }

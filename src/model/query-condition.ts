@@ -78,15 +78,4 @@ export type QueryCondition<T = DomainObject> =
       }
     }[FieldName<T>]
 
-/**
- * The operator of a {@link QueryCondition}: the name of the `SimpleQuery` condition method.
- *
- * @example
- * ```ts
- * import type { QueryOperator } from '@tech-vendor/api'
- *
- * const op: QueryOperator = 'iLike'
- * ```
- */
-export type QueryOperator =
-  'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'iLike' | 'notILike' | 'in' | 'notIn' | 'isNull' | 'notNull'
+export type { QueryOperator } from './query-operators.js'

@@ -1,0 +1,45 @@
+import type { FieldType } from './field-types.js'
+
+export type { FieldType }
+
+/**
+ * One field of a domain definition: its type alone, or the type with whether it is required and, for a
+ * reference, the domain it points to.
+ *
+ * @example
+ * ```ts
+ * import type { FieldDefinition } from '@tech-vendor/api/testing'
+ *
+ * const name: FieldDefinition = { type: 'STRING', required: true }
+ * const customer: FieldDefinition = { type: 'DOMAIN_OBJECT', domain: 'Customer' }
+ * const note: FieldDefinition = 'STRING'
+ * ```
+ */
+export type FieldDefinition =
+  | FieldType
+  | {
+      /** The field type. */
+      readonly type: FieldType
+      /** Whether create and update refuse the object without a value (default `false`). */
+      readonly required?: boolean
+      /** The referenced domain of a `DOMAIN_OBJECT` or `DOMAIN_OBJECT_LIST` field (required for them). */
+      readonly domain?: string
+    }
+
+/**
+ * One domain of a test host: its fields (every object also has `id`, assigned on create) and the label
+ * field that `DomainHelper.render(..., ONLY_LABEL_FIELD)` shows.
+ *
+ * @example
+ * ```ts
+ * import type { DomainDefinition } from '@tech-vendor/api/testing'
+ *
+ * const customer: DomainDefinition = { fields: { name: { type: 'STRING', required: true } }, labelField: 'name' }
+ * ```
+ */
+export interface DomainDefinition {
+  /** The fields by name, in the order `render(ALL_COLUMNS)` lists them. */
+  readonly fields: Readonly<Record<string, FieldDefinition>>
+  /** The field `render(ONLY_LABEL_FIELD)` shows; without one it shows only the id. */
+  readonly labelField?: string
+}
