@@ -1,25 +1,12 @@
-import type { QueryCondition } from '../../../model/query-condition.js'
-import { QUERY_OPERATORS, operatorKind } from '../../../model/query-operators.js'
-import { IllegalArgumentException } from '../../../errors/illegal-argument-exception.js'
+import type { FieldSchema, StoredRow, StoredValue } from '../../domains/schema.js'
 import { compareCodePoints } from '../../domains/code-points.js'
 import { canonicalDecimal, compareDecimals, equalsCanonical } from '../../domains/decimal.js'
-import { describeValue } from '../../domains/describe-value.js'
-import { isPresenceOnlyType, isRangeType, isTextType } from '../../domains/field-types.js'
-import { compileLikePattern } from './like-pattern.js'
-import { tryNormalizeFieldValue } from '../../domains/normalize-field-value.js'
-import type { DomainSchema, FieldSchema, StoredRow, StoredValue } from '../../domains/schema.js'
+import type { EngineQuery, ValidCondition, ValidQuery } from '../query/valid-query.js'
+import { validateQuery } from '../query/validate-query.js'
+import type { DomainSchema } from '../../domains/schema.js'
+import { likeMatcher } from './like-matcher.js'
 
-/**
- * A query as the engine runs it: how conditions combine and the conditions, in the order they were added.
- *
- * @internal
- */
-export interface EngineQuery {
-  /** `true`: every condition must hold (AND); `false`: any condition (OR). */
-  readonly and: boolean
-  /** The conditions; none matches every row. */
-  readonly conditions: readonly QueryCondition[]
-}
+export type { EngineQuery }
 
 /** A test of one row. @internal */
 export type RowPredicate = (row: StoredRow) => boolean
@@ -31,7 +18,7 @@ export interface IndexLookup {
 }
 
 /**
- * A validated, compiled query: the row predicate and what an index can do for it.
+ * A compiled query: the row predicate and what an index can do for it.
  *
  * @internal
  */
@@ -56,76 +43,43 @@ export interface QueryPlan {
 const NEVER: RowPredicate = () => false
 const ALWAYS: RowPredicate = () => true
 
-/** One compiled condition: a predicate, or a constant, with its lookup when it is an equality. */
+/** One compiled condition: its predicate, with its lookup when it is an equality. */
 interface Compiled {
   readonly predicate: RowPredicate
   readonly lookup?: IndexLookup
 }
 
 /**
- * Validates a query against its domain and compiles it into a row predicate with PostgreSQL's semantics
- * (see docs/semantics.md). Validation covers every condition before anything runs, so a bad query has no
- * effect.
+ * Compiles a query into a row predicate with PostgreSQL's semantics (see docs/semantics.md), validating it
+ * first when it is not yet (see `validateQuery`).
  *
  * @param schema - The queried domain.
  * @param query - How conditions combine, and the conditions.
  * @returns Whether a stored row matches.
- * @throws {@link IllegalArgumentException} for an unknown operator or field (naming the fields that exist),
- *   an operator the field type does not take, a condition value of the wrong type, a bare id for a
- *   DOMAIN_OBJECT field, a null or non-string `iLike` pattern, or a non-collection `in`/`notIn` value.
+ * @throws {@link IllegalArgumentException} as `validateQuery` does.
  * @internal
  */
-export function compileQuery(schema: DomainSchema, query: EngineQuery): RowPredicate {
+export function compileQuery(schema: DomainSchema, query: EngineQuery | ValidQuery): RowPredicate {
   return planQuery(schema, query).predicate
 }
 
 /**
- * Validates and compiles a query like {@link compileQuery}, and also says what hash indexes can do for it.
+ * Compiles a query like {@link compileQuery}, and also says what hash indexes can do for it.
  *
  * @param schema - The queried domain.
  * @param query - How conditions combine, and the conditions.
  * @returns The plan.
- * @throws {@link IllegalArgumentException} as {@link compileQuery}.
+ * @throws {@link IllegalArgumentException} as `validateQuery` does.
  * @internal
  */
-export function planQuery(schema: DomainSchema, query: EngineQuery): QueryPlan {
-  if (typeof query !== 'object' || query === null || !Array.isArray(query.conditions)) {
-    throw new IllegalArgumentException(
-      `A query on ${schema.name} needs { and: boolean, conditions: QueryCondition[] }, got ${describeValue(query)}.`,
-    )
-  }
-  if (typeof query.and !== 'boolean') {
-    throw new IllegalArgumentException(
-      `A query on ${schema.name} needs \`and\` as a boolean (true: AND, false: OR), got ${describeValue(query.and)}.`,
-    )
-  }
-  const compiled = query.conditions.map((condition, index) => compileCondition(schema, condition, index))
-  return query.and ? combineAnd(compiled) : combineOr(compiled)
-}
-
-function combineAnd(compiled: readonly Compiled[]): QueryPlan {
-  const predicates: RowPredicate[] = []
-  const lookups: IndexLookup[] = []
-  for (const c of compiled) {
-    if (c.predicate === NEVER) return plan(NEVER, [], false, false)
-    if (c.predicate === ALWAYS) continue
-    predicates.push(c.predicate)
-    if (c.lookup !== undefined) lookups.push(c.lookup)
-  }
-  return plan(all(predicates), lookups, false, predicates.length === 1 && lookups.length === 1)
-}
-
-function combineOr(compiled: readonly Compiled[]): QueryPlan {
-  if (compiled.length === 0) return plan(ALWAYS, [], false, false)
-  const predicates: RowPredicate[] = []
-  const lookups: IndexLookup[] = []
-  for (const c of compiled) {
-    if (c.predicate === ALWAYS) return plan(ALWAYS, [], false, false)
-    if (c.predicate === NEVER) continue
-    predicates.push(c.predicate)
-    if (c.lookup !== undefined) lookups.push(c.lookup)
-  }
-  if (predicates.length === 0) return plan(NEVER, [], false, false)
+export function planQuery(schema: DomainSchema, query: EngineQuery | ValidQuery): QueryPlan {
+  const valid = validateQuery(schema, query)
+  if (valid.matchesNothing) return plan(NEVER, [], false, false)
+  if (valid.matchesEverything) return plan(ALWAYS, [], false, false)
+  const compiled = valid.conditions.map(compileCondition)
+  const predicates = compiled.map((c) => c.predicate)
+  const lookups = compiled.flatMap((c) => (c.lookup === undefined ? [] : [c.lookup]))
+  if (valid.and) return plan(all(predicates), lookups, false, predicates.length === 1 && lookups.length === 1)
   const union = lookups.length === predicates.length
   return plan(any(predicates), union ? lookups : [], union, union && lookups.length === 1)
 }
@@ -182,75 +136,39 @@ function any(p: readonly RowPredicate[]): RowPredicate {
   }
 }
 
-function compileCondition(schema: DomainSchema, condition: unknown, index: number): Compiled {
-  if (typeof condition !== 'object' || condition === null) {
-    throw new IllegalArgumentException(
-      `Condition ${index} of a query on ${schema.name} is ${describeValue(condition)}; pass { operator, field, value }.`,
-    )
-  }
-  const { operator, field: name } = condition as { operator?: unknown; field?: unknown }
-  const value = (condition as { value?: unknown }).value
-  if (typeof operator !== 'string' || operatorKind(operator) === undefined) {
-    throw new IllegalArgumentException(
-      `Condition ${index} of a query on ${schema.name} has the unknown operator ${describeValue(operator)}; use one of ${QUERY_OPERATORS.join(', ')}.`,
-    )
-  }
-  const field = typeof name === 'string' ? schema.fields.get(name) : undefined
-  if (field === undefined) {
-    throw new IllegalArgumentException(
-      `${operator}(${typeof name === 'string' ? `'${name}'` : describeValue(name)}): ${schema.name} has no such field; its fields are: ${[...schema.fields.keys()].join(', ')}.`,
-    )
-  }
-  const where = `${operator}('${field.name}') on ${schema.name}`
-  const f = field.name
-
-  if (operator === 'isNull' || operator === 'notNull') {
-    // A collection has no SQL null: an empty DOMAIN_OBJECT_LIST is what "no value" is.
-    const isNull: RowPredicate =
-      field.type === 'DOMAIN_OBJECT_LIST'
-        ? (row) => {
-            const x = row[f] as readonly number[] | null | undefined
-            return x == null || x.length === 0
-          }
-        : (row) => row[f] == null
-    return { predicate: operator === 'isNull' ? isNull : (row) => !isNull(row) }
-  }
-
-  if (isPresenceOnlyType(field.type)) {
-    throw new IllegalArgumentException(
-      `${where}: ${schema.name}.${f} is a ${field.type} field, which takes only isNull and notNull${field.type === 'FILE' ? '' : ' (isNull also matches an empty list)'}.`,
-    )
-  }
-
-  switch (operator) {
-    case 'eq':
-    case 'ne': {
-      const v = conditionValue(schema, field, value, where)
-      if (v === null) return { predicate: NEVER }
-      if (field.type === 'BIG_DECIMAL') return decimalEquality(f, operator, v as string)
-      if (operator === 'eq') return { predicate: (row) => row[f] === v, lookup: { field: f, keys: [v] } }
-      return {
-        predicate: (row) => {
-          const x = row[f]
-          return x != null && x !== v
-        },
-      }
+function compileCondition(condition: ValidCondition): Compiled {
+  const f = condition.field.name
+  switch (condition.kind) {
+    case 'presence': {
+      // A collection has no SQL null: an empty DOMAIN_OBJECT_LIST is what "no value" is.
+      const isNull: RowPredicate =
+        condition.field.type === 'DOMAIN_OBJECT_LIST'
+          ? (row) => {
+              const x = row[f] as readonly number[] | null | undefined
+              return x == null || x.length === 0
+            }
+          : (row) => row[f] == null
+      return { predicate: condition.isNull ? isNull : (row) => !isNull(row) }
     }
-    case 'in':
-    case 'notIn': {
-      const elements = collection(value, where)
-      const decimal = field.type === 'BIG_DECIMAL'
-      const keys = new Set<StoredValue>()
-      let holdsNull = false
-      for (const [i, element] of elements.entries()) {
-        const v = conditionValue(schema, field, element, `${where}, element ${i}`)
-        if (v === null) holdsNull = true
-        // One key per number: '25.00' and '25' are the same element.
-        else keys.add(decimal ? canonicalDecimal(v as string) : v)
+    case 'compare': {
+      const { operator, value: v, field } = condition
+      if (operator === 'eq' || operator === 'ne') {
+        if (field.type === 'BIG_DECIMAL') return decimalEquality(f, operator, v as string)
+        if (operator === 'eq') return { predicate: (row) => row[f] === v, lookup: { field: f, keys: [v] } }
+        return {
+          predicate: (row) => {
+            const x = row[f]
+            return x != null && x !== v
+          },
+        }
       }
-      if (operator === 'in') {
-        if (keys.size === 0) return { predicate: NEVER }
-        const lookup = { field: f, keys: [...keys] }
+      return { predicate: rangePredicate(field, operator, v) }
+    }
+    case 'member': {
+      const decimal = condition.field.type === 'BIG_DECIMAL'
+      const keys = new Set(condition.values)
+      if (!condition.negated) {
+        const lookup = { field: f, keys: condition.values }
         if (keys.size === 1) {
           const [v] = keys
           if (decimal) return { predicate: decimalEquality(f, 'eq', v as string).predicate, lookup }
@@ -268,9 +186,6 @@ function compileCondition(schema: DomainSchema, condition: unknown, index: numbe
         }
         return { predicate: (row) => keys.has(row[f] as StoredValue), lookup }
       }
-      // x NOT IN (..., NULL) is never true; NOT IN () holds for every row, null fields included.
-      if (holdsNull) return { predicate: NEVER }
-      if (keys.size === 0) return { predicate: ALWAYS }
       if (decimal) {
         const isKey = decimalMembership(keys as ReadonlySet<string>)
         return {
@@ -287,36 +202,9 @@ function compileCondition(schema: DomainSchema, condition: unknown, index: numbe
         },
       }
     }
-    case 'gt':
-    case 'ge':
-    case 'lt':
-    case 'le': {
-      if (!isRangeType(field.type)) {
-        throw new IllegalArgumentException(
-          `${where}: ${schema.name}.${f} is a ${field.type} field, which takes eq, ne, in, notIn, isNull and notNull only.`,
-        )
-      }
-      const v = conditionValue(schema, field, value, where)
-      if (v === null) return { predicate: NEVER }
-      return { predicate: rangePredicate(field, operator, v) }
-    }
-    case 'iLike':
-    case 'notILike': {
-      if (!isTextType(field.type)) {
-        throw new IllegalArgumentException(
-          `${where}: ${schema.name}.${f} is a ${field.type} field; iLike and notILike take a STRING or JSON_STRING field.`,
-        )
-      }
-      if (value === null || value === undefined) {
-        throw new IllegalArgumentException(
-          `${where}: the pattern is ${describeValue(value)}; pass a pattern string ('%' any run, '_' one character, '\\' escapes), or use isNull.`,
-        )
-      }
-      const checked = tryNormalizeFieldValue({ name: f, type: 'STRING', required: false }, value, schema.name)
-      if (!checked.ok)
-        throw new IllegalArgumentException(`${where}: the pattern must be a string. ${checked.message}`)
-      const matches = compileLikePattern(checked.value as string, where)
-      if (operator === 'iLike') {
+    case 'like': {
+      const matches = likeMatcher(condition.pattern)
+      if (!condition.negated) {
         return {
           predicate: (row) => {
             const x = row[f]
@@ -332,7 +220,6 @@ function compileCondition(schema: DomainSchema, condition: unknown, index: numbe
       }
     }
   }
-  throw new IllegalArgumentException(`${where}: unknown operator.`)
 }
 
 /**
@@ -388,27 +275,6 @@ function decimalMembership(keys: ReadonlySet<string>): (decimal: string) => bool
     for (let i = 0; i < list.length; i++) if (equalsCanonical(decimal, list[i] as string)) return true
     return false
   }
-}
-
-/** The normalised condition value, or an IllegalArgumentException naming the condition. */
-function conditionValue(
-  schema: DomainSchema,
-  field: FieldSchema,
-  value: unknown,
-  where: string,
-): StoredValue {
-  const result = tryNormalizeFieldValue(field, value, schema.name, 'condition')
-  if (!result.ok) throw new IllegalArgumentException(`${where}: ${result.message}`)
-  return result.value
-}
-
-/** The elements of an `in`/`notIn` value: an array or a Set (a Java Collection). */
-function collection(value: unknown, where: string): readonly unknown[] {
-  if (Array.isArray(value)) return value
-  if (value instanceof Set) return [...(value as Set<unknown>)]
-  throw new IllegalArgumentException(
-    `${where} takes a collection (an array or a Set) of values, not ${describeValue(value)}.`,
-  )
 }
 
 function rangePredicate(

@@ -8,19 +8,10 @@ import { HashIndex } from './hash-index.js'
 import type { DomainSchema, StoredRow } from '../../domains/schema.js'
 import { topK } from './top-k.js'
 import type { TransactionOverlay } from './transaction-overlay.js'
+import { validatePage, type EnginePage } from '../query/validate-page.js'
+import type { ValidPage, ValidQuery } from '../query/valid-query.js'
 
-/**
- * One page of a select: 0-based offset, most rows, the fields to order by (most significant first, empty
- * for id order) and one direction for all. The shape of the runtime contract's `PageRequest`.
- *
- * @internal
- */
-export interface EnginePage {
-  readonly offset: number
-  readonly limit: number
-  readonly orderBy: readonly string[]
-  readonly asc: boolean
-}
+export type { EnginePage }
 
 /**
  * What a select returns: the rows of the page, in order, and how many rows match without paging.
@@ -247,25 +238,25 @@ export class Table {
    * @throws {@link IllegalArgumentException} for an invalid query (see `compileQuery`), a negative or
    *   non-integer offset or limit, or an unknown or unorderable orderBy field.
    */
-  select(query: EngineQuery, page?: EnginePage, overlay?: TransactionOverlay): SelectResult {
+  select(
+    query: EngineQuery | ValidQuery,
+    page?: EnginePage | ValidPage,
+    overlay?: TransactionOverlay,
+  ): SelectResult {
     const plan = planQuery(this.schema, query)
-    let compare: RowComparator | undefined
-    if (page !== undefined) {
-      checkPage(this.schema, page)
-      compare = compareRows(this.schema, page.orderBy, page.asc)
-    }
+    const valid = page === undefined ? undefined : validatePage(this.schema, page)
     const matches = this.#match(plan, overlay)
     const totalCount = matches.rows.length
-    if (page === undefined || compare === undefined) {
+    if (valid === undefined) {
       const rows = matches.owned ? matches.rows : matches.rows.slice()
       if (!matches.inIdOrder) rows.sort(byIdAscending)
       return { rows, totalCount }
     }
-    const start = page.offset
-    const end = Math.min(totalCount, page.offset + page.limit)
+    const start = valid.offset
+    const end = Math.min(totalCount, valid.offset + valid.limit)
     if (start >= end) return { rows: [], totalCount }
-    const idOrder = page.orderBy.length === 0 || (page.orderBy[0] === 'id' && page.asc)
-    if (idOrder && matches.inIdOrder) return { rows: matches.rows.slice(start, end), totalCount }
+    if (valid.inIdOrder && matches.inIdOrder) return { rows: matches.rows.slice(start, end), totalCount }
+    const compare = compareRows(valid)
     if (end <= totalCount >> 2) return { rows: topK(matches.rows, end, compare).slice(start), totalCount }
     const rows = matches.owned ? matches.rows : matches.rows.slice()
     return { rows: rows.sort(compare).slice(start, end), totalCount }
@@ -279,7 +270,7 @@ export class Table {
    * @returns The number of matches.
    * @throws {@link IllegalArgumentException} for an invalid query (see `compileQuery`).
    */
-  count(query: EngineQuery, overlay?: TransactionOverlay): number {
+  count(query: EngineQuery | ValidQuery, overlay?: TransactionOverlay): number {
     const plan = planQuery(this.schema, query)
     const hasOverlay = overlay !== undefined && overlay.size > 0
     if (plan.matchesNothing) return 0
@@ -473,20 +464,4 @@ function findById(rows: readonly StoredRow[], id: number): number {
     else return mid
   }
   return -1
-}
-
-function checkPage(schema: DomainSchema, page: EnginePage): void {
-  if (typeof page !== 'object' || page === null) {
-    throw new IllegalArgumentException(
-      `A page of ${schema.name} needs { offset, limit, orderBy, asc }, got ${describeValue(page)}.`,
-    )
-  }
-  for (const key of ['offset', 'limit'] as const) {
-    const value = page[key]
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-      throw new IllegalArgumentException(
-        `list on ${schema.name}: ${key} must be a non-negative integer${key === 'offset' ? ' (0-based)' : ''}, got ${describeValue(value)}.`,
-      )
-    }
-  }
 }
