@@ -10,6 +10,7 @@ export const entries: Readonly<Record<string, string>> = {
   'v1/index': 'src/v1/index.ts',
   'runtime-contract/index': 'src/runtime-contract/index.ts',
   'testing/index': 'src/testing/index.ts',
+  'emulator/index': 'src/emulator/index.ts',
 }
 
 /**

@@ -1,0 +1,57 @@
+import { Hono } from 'hono'
+import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
+import { authRoutes } from './auth-routes.js'
+import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
+import { IncomingCall, type BodyLimits } from './incoming-call.js'
+import { WireError } from './wire-error.js'
+import { errorResponse } from './wire-response.js'
+
+/**
+ * The emulator's HTTP app: the platform's REST API under `/api`, a 501 naming any route it does not serve, and
+ * every failure answered with the platform's error body.
+ *
+ * @internal
+ */
+export function createApp(
+  parts: EmulatorParts,
+  limits: BodyLimits,
+  accessLog: ((line: string) => void) | undefined,
+): EmulatorApp {
+  const root: EmulatorApp = new Hono()
+  root.use('*', async (c, next) => {
+    try {
+      await next()
+    } finally {
+      const url = new URL(c.req.url)
+      accessLog?.(`${c.req.method} ${url.pathname}${url.search} ${c.res.status}`)
+    }
+  })
+  const api = root.basePath('/api')
+  api.use('*', async (c, next) => {
+    c.set('call', new IncomingCall(c.req.raw, limits))
+    await next()
+  })
+  authRoutes(api, parts)
+
+  const notServed = (method: string, url: string): Response =>
+    errorResponse(
+      new WireError(
+        'NotImplemented',
+        `${method} ${new URL(url).pathname} is not served by the emulator. It serves the platform's REST API under /api; docs/emulator.md lists every route.`,
+      ),
+    )
+  root.notFound((c) => notServed(c.req.method, c.req.url))
+  const onError = (error: unknown, route: string): Response => {
+    if (error instanceof WireError) return errorResponse(error)
+    if (IllegalArgumentException.is(error))
+      return errorResponse(new WireError('IllegalArgument', error.message))
+    return errorResponse(
+      new WireError(
+        'InternalError',
+        `${route} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+      ),
+    )
+  }
+  root.onError((error, c) => onError(error, `${c.req.method} ${new URL(c.req.url).pathname}`))
+  return root
+}
