@@ -80,7 +80,7 @@ export function authRoutes(app: EmulatorApp, parts: EmulatorParts): void {
   })
 
   app.get('/auth/userInfo', async (c) => {
-    const user = (await auth.caller(c.get('call'), 'login')) as RequestUser
+    const user = await auth.caller(c.get('call'), 'login')
     // A new pair from the token the caller holds: the new refresh token never expires, whatever the settings.
     const pair = await tokens.issuePair(user.username, 'never')
     return jsonResponse(loginResponse(user, pair.accessToken, pair.refreshToken))

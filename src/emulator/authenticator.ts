@@ -36,6 +36,8 @@ export class Authenticator {
    * @throws WireError for a missing token (1008 or 1004 by `access`), a token in a form body (1001: the
    *   platform's form-body source does not work), or a token that does not verify (1012, 1001, 1006).
    */
+  async caller(call: IncomingCall, access: 'login' | 'domain'): Promise<RequestUser>
+  async caller(call: IncomingCall, access: 'optional'): Promise<RequestUser | null>
   async caller(call: IncomingCall, access: Access): Promise<RequestUser | null> {
     const found = await findToken(call)
     if (found === undefined) {

@@ -1,8 +1,11 @@
 import { Hono } from 'hono'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import { authRoutes } from './auth-routes.js'
+import { dataRoutes } from './data-routes.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { IncomingCall, type BodyLimits } from './incoming-call.js'
+import { permissionRoutes } from './permission-routes.js'
+import { searchRoutes } from './search-routes.js'
 import { WireError } from './wire-error.js'
 import { errorResponse } from './wire-response.js'
 
@@ -17,7 +20,8 @@ export function createApp(
   limits: BodyLimits,
   accessLog: ((line: string) => void) | undefined,
 ): EmulatorApp {
-  const root: EmulatorApp = new Hono()
+  // Not strict: `/permissions/<domain>/`, as the document writes it, is `/permissions/<domain>`.
+  const root: EmulatorApp = new Hono({ strict: false })
   root.use('*', async (c, next) => {
     try {
       await next()
@@ -32,6 +36,9 @@ export function createApp(
     await next()
   })
   authRoutes(api, parts)
+  dataRoutes(api, parts)
+  searchRoutes(api, parts)
+  permissionRoutes(api, parts)
 
   const notServed = (method: string, url: string): Response =>
     errorResponse(

@@ -1,12 +1,15 @@
 /**
  * Whether a key would reach an object's prototype rather than an own property when code assigns it
- * (`__proto__`, `prototype`, `constructor`, `toString`, ...). The reference host refuses such keys in domain
- * data; the emulator refuses them anywhere in a request, before any code sees it.
+ * (`__proto__`, `prototype`, `constructor`, `toString`, ...), also as the head of a bracket or dot path
+ * (`__proto__[polluted]`, `constructor.prototype`) that a query-string parser in logic code might expand. The
+ * reference host refuses such keys in domain data; the emulator refuses them anywhere in a request, before any
+ * code sees it.
  *
  * @internal
  */
 export function isReservedKey(key: string): boolean {
-  return key === '__proto__' || key === 'prototype' || key in Object.prototype
+  const head = key.split(/[[.]/, 1)[0] as string
+  return head === '__proto__' || head === 'prototype' || head in Object.prototype
 }
 
 /**

@@ -20,6 +20,8 @@ export interface Call {
   /** A raw body, with `headers` saying its type. */
   readonly body?: RequestInit['body']
   readonly headers?: Record<string, string>
+  /** `half` for a streamed body. */
+  readonly duplex?: 'half'
 }
 
 /** A started emulator and how to call it. */
@@ -75,7 +77,12 @@ export async function startWire(
       body = new URLSearchParams(call.form).toString()
       headers.set('content-type', 'application/x-www-form-urlencoded')
     }
-    const request = new Request(`${baseUrl}${path}`, { method, headers, body: body ?? null })
+    const request = new Request(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body ?? null,
+      ...(call.duplex === undefined ? {} : { duplex: call.duplex }),
+    } as RequestInit)
     return transport === 'http' ? fetch(request) : emulator.fetch(request)
   }
   const json = async (method: string, path: string, call?: Call): Promise<{ status: number; body: any }> => {
