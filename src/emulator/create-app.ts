@@ -1,11 +1,14 @@
 import { Hono } from 'hono'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
+import { actionRoutes } from './action-routes.js'
 import { authRoutes } from './auth-routes.js'
 import { dataRoutes } from './data-routes.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { IncomingCall, type BodyLimits } from './incoming-call.js'
 import { permissionRoutes } from './permission-routes.js'
 import { searchRoutes } from './search-routes.js'
+import { serviceRoutes } from './service-routes.js'
+import { webhookRoutes } from './webhook-routes.js'
 import { WireError } from './wire-error.js'
 import { errorResponse } from './wire-response.js'
 
@@ -39,6 +42,9 @@ export function createApp(
   dataRoutes(api, parts)
   searchRoutes(api, parts)
   permissionRoutes(api, parts)
+  serviceRoutes(api, parts)
+  webhookRoutes(api, parts)
+  actionRoutes(api, parts)
 
   const notServed = (method: string, url: string): Response =>
     errorResponse(

@@ -1,3 +1,4 @@
+import type { LogicRequest, RequestUser } from './logic-request.js'
 import { findReservedKey, isReservedKey } from './reserved-keys.js'
 import { WireError } from './wire-error.js'
 
@@ -162,6 +163,22 @@ export class IncomingCall {
     if (this.isJson) return this.json()
     if (this.isForm) return this.form()
     return this.text()
+  }
+
+  /**
+   * The request as dynamic logic receives it.
+   *
+   * @throws WireError 400 for a malformed body.
+   */
+  async logicRequest(user: RequestUser | null): Promise<LogicRequest> {
+    return {
+      method: this.method,
+      path: this.path,
+      params: this.query,
+      headers: this.headers(),
+      body: await this.logicBody(),
+      user,
+    }
   }
 
   async #read(limit: number): Promise<Uint8Array> {

@@ -12,6 +12,18 @@ const AsyncFunction = (Object.getPrototypeOf(async function () {}) as { construc
 const SCOPE_NAMES = Object.keys(library).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name))
 const SCOPE_VALUES = SCOPE_NAMES.map((name) => (library as Record<string, unknown>)[name])
 
+/**
+ * The logic itself threw (as opposed to a logic that cannot run): 500, or the `error` status of an object
+ * action's envelope.
+ *
+ * @internal
+ */
+export class LogicFailure extends WireError {
+  constructor(detail: string, cause: unknown) {
+    super('InternalError', detail, { cause })
+  }
+}
+
 /** A `DynamicLogic` record as the runner reads it. */
 interface LogicRecord {
   readonly id: number
@@ -43,7 +55,8 @@ export class LogicRunner {
    *
    * @param reference - The record's `logic` field (`{ id }`), or `null` when it has none.
    * @param owner - Who references it, for messages (`DynamicService 'summary'`).
-   * @throws WireError 500 when the owner has no logic or the logic throws; 501 when its engine cannot run here.
+   * @throws LogicFailure (500) when the logic throws; WireError 500 when the owner has no logic or the logic
+   *   does not compile, 501 when its engine cannot run here.
    */
   async run(
     reference: { readonly id: number } | null,
@@ -70,10 +83,9 @@ export class LogicRunner {
         return await fn(request)
       } catch (error) {
         if (error instanceof WireError) throw error
-        throw new WireError(
-          'InternalError',
+        throw new LogicFailure(
           `DynamicLogic '${record.name}' of ${owner} threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
-          { cause: error },
+          error,
         )
       }
     })
