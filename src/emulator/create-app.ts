@@ -1,7 +1,11 @@
 import { Hono } from 'hono'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import { actionRoutes } from './action-routes.js'
+import { attachmentRoutes } from './attachment-routes.js'
 import { authRoutes } from './auth-routes.js'
+import { configRoutes } from './config-routes.js'
+import { controllerRoutes } from './controller-routes.js'
+import { dashboardRoutes } from './dashboard-routes.js'
 import { dataRoutes } from './data-routes.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { IncomingCall, type BodyLimits } from './incoming-call.js'
@@ -45,6 +49,10 @@ export function createApp(
   serviceRoutes(api, parts)
   webhookRoutes(api, parts)
   actionRoutes(api, parts)
+  attachmentRoutes(api, parts)
+  dashboardRoutes(api, parts)
+  configRoutes(api, parts)
+  controllerRoutes(api, parts)
 
   const notServed = (method: string, url: string): Response =>
     errorResponse(

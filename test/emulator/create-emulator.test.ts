@@ -93,6 +93,26 @@ describe('createEmulator', () => {
   })
 })
 
+describe('the access log', () => {
+  it('gets one line per request, with a URL token written verbatim, as server access logs do on the platform', async () => {
+    const lines: string[] = []
+    await using emulator = createEmulator({ accessLog: (line) => lines.push(line) })
+    const login = await emulator.fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin' }),
+    })
+    const { access_token } = (await login.json()) as { access_token: string }
+    await emulator.fetch(`/api/auth/userInfo?access_token=${access_token}`)
+    await emulator.fetch('/api/nowhere')
+    expect(lines).toEqual([
+      'POST /api/auth/login 200',
+      `GET /api/auth/userInfo?access_token=${access_token} 200`,
+      'GET /api/nowhere 501',
+    ])
+  })
+})
+
 describe('listen', () => {
   it('binds 127.0.0.1 on a free port by default and resolves to the base URL ending in /api', async () => {
     await using emulator = createEmulator()
