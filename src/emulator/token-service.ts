@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { randomUUID, webcrypto } from 'node:crypto'
 import { SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
 import { WireError } from './wire-error.js'
 
@@ -31,12 +31,19 @@ export interface TokenPair {
  * @internal
  */
 export class TokenService {
-  readonly #key: Uint8Array
+  /** The secret, imported once: jose would import a raw secret again at every sign and verify. */
+  readonly #key: Promise<webcrypto.CryptoKey>
   readonly #settings: TokenSettings
   readonly #now: () => number
 
   constructor(settings: TokenSettings, now: () => number) {
-    this.#key = new TextEncoder().encode(settings.secret)
+    this.#key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(settings.secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    )
     this.#settings = settings
     this.#now = now
   }
@@ -96,7 +103,7 @@ export class TokenService {
       )
     }
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
+      const { payload } = await jwtVerify(token, await this.#key, {
         algorithms: [ALGORITHM],
         currentDate: new Date(this.#now()),
       })
@@ -131,6 +138,6 @@ export class TokenService {
       .setIssuedAt(issuedAt)
       .setJti(randomUUID())
     if (lifetime !== null) jwt.setExpirationTime(issuedAt + lifetime)
-    return jwt.sign(this.#key)
+    return jwt.sign(await this.#key)
   }
 }
