@@ -209,6 +209,16 @@ describe('refresh', () => {
 })
 
 describe('token verification', () => {
+  it('an access token lives 3600 seconds by default', async () => {
+    const clock = manualClock()
+    const wire = await startWire({ now: clock.now })
+    const login = await wire.login()
+    clock.advance(3599)
+    expect((await wire.json('GET', '/auth/userInfo', { token: login.access_token })).status).toBe(200)
+    clock.advance(1)
+    expect((await wire.json('GET', '/auth/userInfo', { token: login.access_token })).body.errCode).toBe(1006)
+  })
+
   it('an access token expires after security.jwt.expiration: 401 with errCode 1006 TokenExpired', async () => {
     const clock = manualClock()
     const wire = await startWire({ now: clock.now, settings: { 'security.jwt.expiration': 60 } })

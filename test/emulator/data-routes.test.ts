@@ -42,6 +42,10 @@ describe.each(TRANSPORTS)('GET /data/<domain> (%s)', (transport) => {
     const { body } = await wire.json('GET', '/data/Customer?max=5&offset=20', { token: wire.admin })
     expect(body.total).toBe(25)
     expect(body.data.map((c: { name: string }) => c.name)).toEqual(customers.slice(20).map((c) => c.name))
+    expect((await wire.json('GET', '/data/Customer?max=0', { token: wire.admin })).body).toMatchObject({
+      total: 25,
+      data: [],
+    })
   })
 })
 

@@ -69,6 +69,13 @@ describe.each(TRANSPORTS)('token sources, in priority order (%s)', (transport) =
     expect(emptyBearer).toEqual({ status: 401, body: platformError(1008, 'Unauthorized') })
   })
 
+  it('the removed user tokens (header X-MY-Token) are not a token source', async () => {
+    const { wire, token } = await wireWithToken()
+    const { status, body } = await wire.json('GET', '/auth/userInfo', { headers: { 'X-MY-Token': token } })
+    expect(status).toBe(401)
+    expect(body).toEqual(platformError(1008, 'Unauthorized'))
+  })
+
   it('an Authorization header of another scheme is passed over for the other sources', async () => {
     const { wire, token } = await wireWithToken()
     const { status } = await wire.json('GET', `/auth/userInfo?access_token=${token}`, {
