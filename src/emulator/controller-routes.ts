@@ -4,7 +4,7 @@ import { VendorDynamicController } from '../v1/vendor-dynamic-controller.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { runAsCaller } from './emulator-parts.js'
 import { WireError } from './wire-error.js'
-import { jsonResponse } from './wire-response.js'
+import { resultResponse } from './wire-response.js'
 
 /** Where a plugin's custom controllers are served, under `/api`: `/plugin/<plugin name><route path>`. */
 export const CONTROLLER_PREFIX = '/plugin'
@@ -56,7 +56,7 @@ export function controllerRoutes(app: EmulatorApp, parts: EmulatorParts): void {
             async () => await handler?.call(controller, request),
             pluginName,
           )
-          return result === undefined ? c.body(null, 200) : jsonResponse(result)
+          return resultResponse(result)
         })
       }
     }

@@ -62,17 +62,17 @@ export function createApp(
       ),
     )
   root.notFound((c) => notServed(c.req.method, c.req.url))
-  const onError = (error: unknown, route: string): Response => {
+  root.onError((error, c) => {
     if (error instanceof WireError) return errorResponse(error)
+    // The library's refusal of an argument (a bad condition, a malformed value) is the caller's mistake.
     if (IllegalArgumentException.is(error))
       return errorResponse(new WireError('IllegalArgument', error.message))
     return errorResponse(
       new WireError(
         'InternalError',
-        `${route} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+        `${c.req.method} ${new URL(c.req.url).pathname} failed: ${error.name}: ${error.message}`,
       ),
     )
-  }
-  root.onError((error, c) => onError(error, `${c.req.method} ${new URL(c.req.url).pathname}`))
+  })
   return root
 }

@@ -4,11 +4,9 @@ import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { runAsCaller } from './emulator-parts.js'
 import type { IncomingCall } from './incoming-call.js'
 import { objectId, pageParams } from './page-params.js'
-import { requirePermission } from './permissions.js'
+import { authorizeDomain } from './permissions.js'
 import { WireError } from './wire-error.js'
 import { jsonResponse, mutationEnvelope } from './wire-response.js'
-import type { Operation } from './domain-catalog.js'
-import type { RequestUser } from './logic-request.js'
 
 /**
  * The generic object endpoints over the host's domains, in the caller's tenant, each checked against the
@@ -26,18 +24,6 @@ import type { RequestUser } from './logic-request.js'
 export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
   const { catalog, now } = parts
 
-  /** The caller and the domain of a request, checked: token (403/1004), domain (404), role (403/1004). */
-  const open = async (
-    call: IncomingCall,
-    domainName: string,
-    operation: Operation,
-  ): Promise<[RequestUser, string]> => {
-    const user = await parts.auth.caller(call, 'domain')
-    const domain = catalog.require(domainName)
-    requirePermission(catalog, user, domain, operation)
-    return [user, domain]
-  }
-
   /** The object `id` of `domain` in the current tenant, or 404. */
   const existing = (domain: string, id: number): Record<string, unknown> => {
     const object = SimpleQuery.getById(domain, id) as Record<string, unknown> | null
@@ -47,7 +33,7 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
 
   app.get('/data/:domain', async (c) => {
     const call = c.get('call')
-    const [user, domain] = await open(call, c.req.param('domain'), 'read')
+    const [user, domain] = await authorizeDomain(parts, call, c.req.param('domain'), 'read')
     const { max, offset } = pageParams(call.query)
     return jsonResponse(
       runAsCaller(parts, user, () => {
@@ -62,7 +48,7 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
   })
 
   app.get('/data/:domain/:id', async (c) => {
-    const [user, domain] = await open(c.get('call'), c.req.param('domain'), 'read')
+    const [user, domain] = await authorizeDomain(parts, c.get('call'), c.req.param('domain'), 'read')
     const id = objectId(c.req.param('id'))
     return jsonResponse(
       runAsCaller(parts, user, () => ({
@@ -74,7 +60,7 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
 
   app.post('/data/:domain', async (c) => {
     const call = c.get('call')
-    const [user, domain] = await open(call, c.req.param('domain'), 'create')
+    const [user, domain] = await authorizeDomain(parts, call, c.req.param('domain'), 'create')
     // Like the platform's data binding, a create does not bind an id.
     const { id: _id, ...fields } = await jsonObject(call)
     return jsonResponse(
@@ -89,7 +75,7 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
 
   app.put('/data/:domain/batch', async (c) => {
     const call = c.get('call')
-    const [user, domain] = await open(call, c.req.param('domain'), 'update')
+    const [user, domain] = await authorizeDomain(parts, call, c.req.param('domain'), 'update')
     const body = await call.json()
     if (!Array.isArray(body) || body.some((item) => !isPlainObject(item))) {
       throw new WireError(
@@ -133,7 +119,7 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
 
   app.put('/data/:domain/:id', async (c) => {
     const call = c.get('call')
-    const [user, domain] = await open(call, c.req.param('domain'), 'update')
+    const [user, domain] = await authorizeDomain(parts, call, c.req.param('domain'), 'update')
     const id = objectId(c.req.param('id'))
     const { id: bodyId, ...fields } = await jsonObject(call)
     if (bodyId !== undefined && bodyId !== id) {
@@ -154,7 +140,7 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
   })
 
   app.delete('/data/:domain/:id', async (c) => {
-    const [user, domain] = await open(c.get('call'), c.req.param('domain'), 'delete')
+    const [user, domain] = await authorizeDomain(parts, c.get('call'), c.req.param('domain'), 'delete')
     const id = objectId(c.req.param('id'))
     return jsonResponse(
       runAsCaller(parts, user, () => {

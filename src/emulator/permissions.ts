@@ -1,4 +1,6 @@
 import type { DomainCatalog, Operation } from './domain-catalog.js'
+import type { EmulatorParts } from './emulator-parts.js'
+import type { IncomingCall } from './incoming-call.js'
 import type { RequestUser } from './logic-request.js'
 import { WireError } from './wire-error.js'
 
@@ -38,4 +40,22 @@ export function requirePermission(
       ? `nobody may ${operation} ${domain} objects: the domain class lists no role for ${operation}.`
       : `${user.username} may not ${operation} ${domain} objects: that needs one of the roles ${required.join(', ')}, and the user has ${user.roles.length === 0 ? 'none' : user.roles.join(', ')}.`,
   )
+}
+
+/**
+ * The caller of a domain-checked endpoint and the domain, checked in the platform's order: the token (403/1004
+ * without one), the domain (404/1005), the role requirement (403/1004).
+ *
+ * @internal
+ */
+export async function authorizeDomain(
+  parts: EmulatorParts,
+  call: IncomingCall,
+  domainName: string,
+  operation: Operation,
+): Promise<[RequestUser, string]> {
+  const user = await parts.auth.caller(call, 'domain')
+  const domain = parts.catalog.require(domainName)
+  requirePermission(parts.catalog, user, domain, operation)
+  return [user, domain]
 }

@@ -2,7 +2,7 @@ import { SimpleQuery, type QueryCondition } from '../index.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { runAsCaller } from './emulator-parts.js'
 import { pageParams } from './page-params.js'
-import { requirePermission } from './permissions.js'
+import { authorizeDomain } from './permissions.js'
 import { WireError } from './wire-error.js'
 import { jsonResponse } from './wire-response.js'
 
@@ -26,9 +26,7 @@ export function searchRoutes(app: EmulatorApp, parts: EmulatorParts): void {
 
   app.post('/search/keyword/:domain', async (c) => {
     const call = c.get('call')
-    const user = await parts.auth.caller(call, 'domain')
-    const domain = catalog.require(c.req.param('domain'))
-    requirePermission(catalog, user, domain, 'read')
+    const [user, domain] = await authorizeDomain(parts, call, c.req.param('domain'), 'read')
     const page = pageParams(call.query)
     const keyword = call.query['q'] ?? ''
     const fields = catalog.fieldsOfType(domain, 'STRING')
@@ -42,9 +40,7 @@ export function searchRoutes(app: EmulatorApp, parts: EmulatorParts): void {
 
   app.post('/search/:domain', async (c) => {
     const call = c.get('call')
-    const user = await parts.auth.caller(call, 'domain')
-    const domain = catalog.require(c.req.param('domain'))
-    requirePermission(catalog, user, domain, 'read')
+    const [user, domain] = await authorizeDomain(parts, call, c.req.param('domain'), 'read')
     const page = pageParams(call.query)
     const body = (await call.bytes()).length === 0 ? {} : await call.json()
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {

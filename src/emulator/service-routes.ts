@@ -2,7 +2,7 @@ import { DomainHelper, SimpleQuery } from '../index.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { runAsCaller } from './emulator-parts.js'
 import { WireError } from './wire-error.js'
-import { jsonResponse } from './wire-response.js'
+import { resultResponse } from './wire-response.js'
 
 /** A `DynamicService` record as the route reads it. */
 interface ServiceRecord {
@@ -64,7 +64,7 @@ export function serviceRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     }
     try {
       const result = await parts.logic.run(service.logic, `DynamicService '${name}'`, request, user)
-      return result === undefined ? c.body(null, 200) : jsonResponse(result)
+      return resultResponse(result)
     } catch (error) {
       if (error instanceof WireError) throw error.asService()
       throw new WireError('InternalError', `DynamicService '${name}' failed: ${(error as Error).message}`, {

@@ -46,12 +46,6 @@ export class UserDirectory {
     })
   }
 
-  /** The first user, whose login `vendor-api serve` prints. */
-  get first(): EmulatorUser {
-    const [user] = this.#users.values()
-    return user as UserRecord
-  }
-
   /** Whether a user of that name exists. */
   has(username: string): boolean {
     return this.#users.has(username)

@@ -2,7 +2,7 @@ import { SimpleQuery } from '../index.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { runAsCaller } from './emulator-parts.js'
 import { WireError } from './wire-error.js'
-import { jsonResponse } from './wire-response.js'
+import { resultResponse } from './wire-response.js'
 
 /** A `Webhook` record as the route reads it. */
 interface WebhookRecord {
@@ -36,6 +36,6 @@ export function webhookRoutes(app: EmulatorApp, parts: EmulatorParts): void {
       await call.logicRequest(user),
       user,
     )
-    return result === undefined ? c.body(null, 200) : jsonResponse(result)
+    return resultResponse(result)
   })
 }

@@ -11,6 +11,15 @@ export function jsonResponse(value: unknown, status = 200): Response {
 }
 
 /**
+ * The response of what dynamic logic or a controller returned: its JSON, or an empty 200 for `undefined`.
+ *
+ * @internal
+ */
+export function resultResponse(result: unknown): Response {
+  return result === undefined ? new Response(null, { status: 200 }) : jsonResponse(result)
+}
+
+/**
  * The response of an error: its status and the platform's body for it.
  *
  * @internal
