@@ -9,6 +9,7 @@ export function helpText(version: string): string {
 Usage:
   vendor-api check [paths...] [--project <tsconfig>] [--linkage dynamic|static] [--format ${FORMATS.join('|')}]
   vendor-api check-bundle <files or directories...> [--format ${FORMATS.join('|')}]
+  vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR]
   vendor-api --help | --version
 
 check
@@ -27,6 +28,10 @@ check
 check-bundle
   Fails when a plugin build carries the library's own code instead of importing '@tech-vendor/api': the
   platform supplies the library. Directories are searched for .js, .mjs and .cjs files.
+
+serve
+  Runs the platform emulator: the platform's REST API under /api on 127.0.0.1 (port 8080 by default), until
+  Ctrl+C. 'vendor-api serve --help' lists its options; docs/emulator.md describes it.
 
 Rules:
 ${ruleLines}
