@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LIBRARY_CODE_MARKER } from '../../src/checker/check-bundle.js'
+import { LIBRARY_KEY } from '../../src/checker/rules/bundled-library.js'
 import { repoRoot, vendorApi } from './fixture-plugins.js'
 import { expectValidSarif } from './sarif-schema.js'
 
@@ -150,7 +150,10 @@ describe('the marker of library code', () => {
   it("matches every Symbol.for key of the library's sources", () => {
     const keys = symbolKeys(join(repoRoot, 'src')).filter((k) => k.startsWith('@tech-vendor/api'))
     expect(keys.length).toBeGreaterThan(0)
-    for (const key of keys) expect(key, key).toMatch(LIBRARY_CODE_MARKER)
+    for (const key of keys) {
+      for (const quote of ['"', "'", '`'])
+        expect(`Symbol.for(${quote}${key}${quote})`, key).toMatch(LIBRARY_KEY)
+    }
   })
 
   it('matches no import of the package: none of its export paths', () => {
@@ -160,8 +163,8 @@ describe('the marker of library code', () => {
     const specifiers = exports.map((path) => `@tech-vendor/api${path.slice(1)}`)
     expect(specifiers).toContain('@tech-vendor/api/package.json')
     for (const specifier of specifiers) {
-      expect(`import x from "${specifier}"`).not.toMatch(LIBRARY_CODE_MARKER)
-      expect(`require('${specifier}')`).not.toMatch(LIBRARY_CODE_MARKER)
+      expect(`import x from "${specifier}"`).not.toMatch(LIBRARY_KEY)
+      expect(`require('${specifier}')`).not.toMatch(LIBRARY_KEY)
     }
   })
 })
