@@ -98,8 +98,12 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
     const absent: [number, number][] = []
     for (const manifest of assignment.get(file) ?? []) {
       const target = targetOf(manifest)
-      v1 ??= target.manifest.apiVersion === '0.0.5' ? v1OnlyExports(t, program, checker, library) : undefined
-      const walk: FileWalk = { t, program, checker, matcher, library, file, path, target, v1, add, absent }
+      const on005 = target.manifest.apiVersion === '0.0.5'
+      if (on005) v1 ??= v1OnlyExports(t, program, checker, library)
+      const walk: FileWalk = {
+        ...{ t, program, checker, matcher, library, file, path, target, add, absent },
+        v1: on005 ? v1 : undefined,
+      }
       visitFile(walk)
     }
     const typed = typeProgram.getSourceFile(file.fileName)

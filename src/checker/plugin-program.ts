@@ -174,6 +174,16 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
     ignoredConditions.length > 0 ? withoutRuntimeProfile(compilerOptions) : compilerOptions,
   )
   const typeProgram = ignoredConditions.length > 0 ? build(compilerOptions) : program
+  // What tsc refuses before it reads a file (options that contradict each other, a missing `types` entry).
+  const projectErrors = [
+    ...typeProgram.getOptionsDiagnostics(),
+    ...typeProgram.getGlobalDiagnostics(),
+  ].filter((d) => d.category === typescript.DiagnosticCategory.Error)
+  if (projectErrors.length > 0) {
+    throw new UsageError(
+      `${tsconfig === undefined ? 'The compiler options' : relative(cwd, tsconfig)} have errors:\n${formatDiagnostics(typescript, projectErrors, cwd)}`,
+    )
+  }
   const inPaths = (file: string): boolean =>
     paths.length === 0 || paths.some((p) => file === p || file.startsWith(p.endsWith(sep) ? p : p + sep))
   const library = new LibraryFiles()

@@ -72,13 +72,14 @@ export const LIBRARY_SHAPES: readonly { readonly name: string; readonly shape: R
   { name: 'DynamicDomainEntity', shape: baseClass('static', 'domainName', ';?') },
   {
     // Lowered below ES2022, the empty class is followed by a helper that defines the static field:
-    // `var Entity = class {}; __publicField(Entity, "domainName")` (a plugin's subclass passes a value too).
+    // `var Entity = class {}; __publicField(Entity, "domainName")`, or `(e = class {}, i(e, "domainName"), e)`
+    // minified (a plugin's subclass passes a value too).
     name: 'DynamicDomainEntity',
     shape: tokens(
       `(?:(${ID})${GAP}=${GAP}class(?:${GAP}${ID})?|class${GAP}(${ID}))`,
       String.raw`\{`,
       String.raw`\}`,
-      ';?',
+      '[;,]?',
       ID,
       String.raw`\(`,
       String.raw`(?:\1|\2)`,
