@@ -94,6 +94,12 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
       const finding: Finding = { file: path, line: line + 1, column: character + 1, rule, ...result }
       findings.set(JSON.stringify(finding), finding)
     }
+    // The compiler's check first: the walk below then finds the types and symbols it asks for computed.
+    const typed = typeProgram.getSourceFile(file.fileName)
+    const diagnostics =
+      typed === undefined
+        ? []
+        : [...typeProgram.getSyntacticDiagnostics(typed), ...typeProgram.getSemanticDiagnostics(typed)]
     // Where a member the runtime lacks is used: under the runtime profile the compiler refuses it there too.
     const absent: [number, number][] = []
     for (const manifest of assignment.get(file) ?? []) {
@@ -106,12 +112,7 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
       }
       visitFile(walk)
     }
-    const typed = typeProgram.getSourceFile(file.fileName)
-    if (typed === undefined) continue
-    for (const diagnostic of [
-      ...typeProgram.getSyntacticDiagnostics(typed),
-      ...typeProgram.getSemanticDiagnostics(typed),
-    ]) {
+    for (const diagnostic of diagnostics) {
       if (diagnostic.category !== t.DiagnosticCategory.Error || diagnostic.start === undefined) continue
       const start = diagnostic.start
       if (typeProgram !== program && absent.some(([from, to]) => start >= from && start < to)) continue

@@ -367,16 +367,17 @@ export class MemberMatcher {
   }
 
   /**
-   * The kinds of the arguments a call passes, a spread tuple (`task(...args)` with `args: [boolean,
-   * Runnable]`) counted element by element; `exact` is false when a spread hides how many there are.
+   * How many arguments a call passes, a spread tuple (`task(...args)` with `args: [boolean, Runnable]`)
+   * counted element by element, and the types to take their kinds from; `undefined` when a spread hides how
+   * many there are (the types then stop at the spread).
    */
-  #argumentKinds(args: readonly ts.Expression[]): { kinds: (Kinds | undefined)[]; exact: boolean } {
+  #argumentTypes(args: readonly ts.Expression[]): { types: ts.Type[]; count: number | undefined } {
     const t = this.#ts
     const checker = this.#checker
-    const kinds: (Kinds | undefined)[] = []
+    const types: ts.Type[] = []
     for (const argument of args) {
       if (!t.isSpreadElement(argument)) {
-        kinds.push(this.#kindsOf(checker.getTypeAtLocation(argument)))
+        types.push(checker.getTypeAtLocation(argument))
         continue
       }
       const type = checker.getTypeAtLocation(argument.expression)
@@ -388,10 +389,10 @@ export class MemberMatcher {
         target.hasRestElement ||
         target.minLength !== target.fixedLength
       )
-        return { kinds, exact: false }
-      for (const element of checker.getTypeArguments(tuple)) kinds.push(this.#kindsOf(element))
+        return { types, count: undefined }
+      types.push(...checker.getTypeArguments(tuple))
     }
-    return { kinds, exact: true }
+    return { types, count: types.length }
   }
 
   /**
@@ -405,12 +406,13 @@ export class MemberMatcher {
     args: readonly ts.Expression[],
     call: ts.CallExpression | undefined,
   ): MemberSpec | undefined {
-    const { kinds: argumentKinds, exact } = this.#argumentKinds(args)
-    let pool = exact
-      ? resolved.candidates.filter((m) => arityFits(m, argumentKinds.length))
-      : [...resolved.candidates]
+    let pool: MemberSpec[] = [...resolved.candidates]
+    // Most members have one overload: the arguments' types are asked for only where they choose.
     if (pool.length > 1) {
-      const signature = call === undefined ? undefined : this.#librarySignature(call)
+      const { types, count } = this.#argumentTypes(args)
+      if (count !== undefined) pool = pool.filter((m) => arityFits(m, count))
+      const argumentKinds = types.map((type) => this.#kindsOf(type))
+      const signature = call === undefined || pool.length < 2 ? undefined : this.#librarySignature(call)
       const parameters = signature?.getParameters()
       const fits = (m: MemberSpec, byParameter: boolean): boolean =>
         m.parameters.every((javaType, i) => {
@@ -425,9 +427,11 @@ export class MemberMatcher {
             overlaps(java, this.#kindsOf(this.#checker.getTypeOfSymbolAtLocation(parameter, call)))
           )
         })
-      let fitting = pool.filter((m) => fits(m, true))
-      if (fitting.length === 0) fitting = pool.filter((m) => fits(m, false))
-      if (fitting.length > 0) pool = fitting
+      if (pool.length > 1) {
+        let fitting = pool.filter((m) => fits(m, true))
+        if (fitting.length === 0) fitting = pool.filter((m) => fits(m, false))
+        if (fitting.length > 0) pool = fitting
+      }
     }
     if (pool.length > 1) {
       const ofLine = pool.filter((m) => m.declaredIn.includes(resolved.line))

@@ -74,7 +74,8 @@ function cachingHost(
   options: ts.CompilerOptions,
   cache: SourceFileCache | undefined,
 ): ts.CompilerHost {
-  const host = typescript.createCompilerHost(options, true)
+  // No parent pointers from the parser: the binder sets them on every file of a program it checks.
+  const host = typescript.createCompilerHost(options)
   if (cache === undefined) return host
   const parse = host.getSourceFile.bind(host)
   host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {

@@ -10,7 +10,7 @@ export const apiVersion = defineRule<MemberRule<'api-version'>>({
   severity: 'error',
   summary: '1.0.0-series API used by a plugin whose manifest targets the 0.0.5 library.',
   detection:
-    "Every use of a name only '@tech-vendor/api/v1' exports and every call of a member only the 1.0.0 series declares, by the symbol the type checker resolves (whatever the import path, alias or barrel), in a file whose plugin manifest has apiVersion '0.0.5'.",
+    "Every use of a name only '@tech-vendor/api/v1' exports, and every call or reference of a member only the 1.0.0 series declares, by the symbol the type checker resolves (whatever the import path, alias or barrel), in a file whose plugin manifest has apiVersion '0.0.5'.",
   fix: "Set vendorPlugin.apiVersion to '1.0.0' if the plugin runs on a 1.0.0-series library, or keep to the 0.0.5 API.",
   breaks: (member, _use, target) =>
     target.manifest.apiVersion === '0.0.5' &&

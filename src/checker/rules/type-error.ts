@@ -12,7 +12,7 @@ export const typeError = defineRule<Rule<'type-error'>>({
   summary:
     "A TypeScript error in a checked file: the plugin's compiler refuses the code, as tsc --noEmit does.",
   detection:
-    "The syntactic and semantic diagnostics of each checked file, from the plugin's TypeScript and tsconfig (runtime profile included), except where a finding of another rule already reports the same code.",
+    "The syntactic and semantic diagnostics of each checked file, from the plugin's TypeScript and tsconfig (runtime profile included); under the profile, its refusal of a member the runtime lacks is reported once, as absent-at-runtime.",
   fix: 'Fix the code as the compiler says; tsc --noEmit with the same tsconfig shows the same error.',
 })
 
