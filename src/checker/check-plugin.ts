@@ -106,11 +106,8 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
       const target = targetOf(manifest)
       const on005 = target.manifest.apiVersion === '0.0.5'
       if (on005) v1 ??= v1OnlyExports(t, program, checker, library)
-      const walk: FileWalk = {
-        ...{ t, program, checker, matcher, library, file, path, target, add, absent },
-        v1: on005 ? v1 : undefined,
-      }
-      visitFile(walk)
+      const v1Only = on005 ? v1 : undefined
+      visitFile({ t, program, checker, matcher, library, file, path, target, v1: v1Only, add, absent })
     }
     for (const diagnostic of diagnostics) {
       if (diagnostic.category !== t.DiagnosticCategory.Error || diagnostic.start === undefined) continue
@@ -184,8 +181,23 @@ function visitFile(walk: FileWalk): void {
   const flagV1 = (at: ts.Node, names: string): void => add(at, 'api-version', v1ExportMessage(names, target))
   const isV1Symbol = (symbol: ts.Symbol | undefined): boolean =>
     v1 !== undefined && symbol !== undefined && v1.symbols.has(resolveAlias(t, checker, symbol))
+  /** `import { Get } from ...`, `export { Get } from ...`: from the 1.0.0-series entry, or a barrel of it. */
+  const flagNamed = (elements: readonly (ts.ImportSpecifier | ts.ExportSpecifier)[]): void => {
+    for (const element of elements) {
+      const name = (element.propertyName ?? element.name).text
+      if (
+        !element.isTypeOnly &&
+        v1?.names.has(name) === true &&
+        isV1Symbol(checker.getSymbolAtLocation(element.name))
+      )
+        flagV1(element.name, name)
+    }
+  }
 
-  /** The library-specifier checks of a module specifier: resolvable, and not `export *` of the v1 entry. */
+  /**
+   * The module a specifier names, as the type checker resolves it; a specifier of the library that it
+   * should resolve and does not stops the check (it would otherwise see nothing of the library and pass).
+   */
   const checkSpecifier = (
     specifier: ts.StringLiteralLike,
     resolvedByChecker: boolean,
@@ -210,22 +222,8 @@ function visitFile(walk: FileWalk): void {
       if (t.isImportDeclaration(node)) {
         const clause = node.importClause
         const bindings = clause?.namedBindings
-        if (
-          clause === undefined ||
-          clause.isTypeOnly ||
-          bindings === undefined ||
-          !t.isNamedImports(bindings)
-        )
-          return
-        for (const element of bindings.elements) {
-          const imported = (element.propertyName ?? element.name).text
-          if (
-            !element.isTypeOnly &&
-            v1.names.has(imported) &&
-            isV1Symbol(checker.getSymbolAtLocation(element.name))
-          )
-            flagV1(element.name, imported)
-        }
+        if (clause?.isTypeOnly === false && bindings !== undefined && t.isNamedImports(bindings))
+          flagNamed(bindings.elements)
       } else if (!node.isTypeOnly) {
         const clause = node.exportClause
         if (clause === undefined) {
@@ -233,15 +231,7 @@ function visitFile(walk: FileWalk): void {
           const only = file !== undefined && isV1Entry(walk.library, file) ? v1.exportedBy(file) : []
           if (only.length > 0) flagV1(node.moduleSpecifier, only.join(', '))
         } else if (t.isNamedExports(clause)) {
-          for (const element of clause.elements) {
-            const exported = (element.propertyName ?? element.name).text
-            if (
-              !element.isTypeOnly &&
-              v1.names.has(exported) &&
-              isV1Symbol(checker.getSymbolAtLocation(element.name))
-            )
-              flagV1(element.name, exported)
-          }
+          flagNamed(clause.elements)
         }
       }
       return

@@ -28,7 +28,8 @@ check
 
 check-bundle
   Fails when a plugin build carries the library's own code instead of importing '@tech-vendor/api': the
-  platform supplies the library. Directories are searched for .js, .mjs and .cjs files.
+  platform supplies the library. Directories are searched for .js, .mjs and .cjs files, entering the
+  node_modules folders of build output (Rollup preserveModules) but not installed packages.
 
 Rules:
 ${ruleLines}
