@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, extname, join, relative, resolve, sep } from 'node:path'
+import { displayPath } from './display-path.js'
 import { filesUnder } from './files-under.js'
 import type { Finding } from './finding.js'
 import { LIBRARY_NAME } from './library-files.js'
@@ -80,7 +81,7 @@ export function checkBundles(files: readonly BuildFile[], cwd: string): Finding[
     } catch (error) {
       throw new UsageError(`Cannot read ${relative(cwd, file)}: ${(error as Error).message}`)
     }
-    const path = relative(cwd, file).split(sep).join('/')
+    const path = displayPath(cwd, file)
     const found = libraryModule
       ? { index: 0, evidence: `a module of the library itself, under node_modules/${LIBRARY_NAME}/` }
       : findLibraryCode(text)

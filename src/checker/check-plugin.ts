@@ -1,7 +1,7 @@
-import { relative, sep } from 'node:path'
 import type ts from 'typescript'
 import type { MemberSpec } from '../runtime-contract/members.js'
 import type { Linkage } from '../runtime-contract/runtime-description.js'
+import { displayPath } from './display-path.js'
 import { compareFindings, type Finding } from './finding.js'
 import { LIBRARY_NAME, LibraryFiles } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
@@ -67,7 +67,7 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
   const orphans = options.files.filter((f) => (assignment.get(f) ?? []).length === 0)
   const [orphan] = orphans
   if (orphan !== undefined) {
-    const shown = orphans.slice(0, 5).map((f) => relativePath(cwd, f.fileName))
+    const shown = orphans.slice(0, 5).map((f) => displayPath(cwd, f.fileName))
     throw new UsageError(
       `No plugin manifest covers ${shown.join(', ')}${orphans.length > shown.length ? ` and ${orphans.length - shown.length} more` : ''}: ` +
         `no package.json at or above ${orphans.length === 1 ? 'it' : 'them'} has a vendorPlugin field, and no file of a plugin imports ${orphans.length === 1 ? 'it' : 'them'}. ` +
@@ -80,14 +80,14 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
   const targetOf = (manifest: LocatedManifest): PluginTarget => {
     let target = targets.get(manifest)
     if (target === undefined) {
-      target = { manifest, manifestFile: relativePath(cwd, manifest.path), linkage: options.linkage }
+      target = { manifest, manifestFile: displayPath(cwd, manifest.path), linkage: options.linkage }
       targets.set(manifest, target)
     }
     return target
   }
 
   for (const file of options.files) {
-    const path = relativePath(cwd, file.fileName)
+    const path = displayPath(cwd, file.fileName)
     const add = (node: ts.Node | number, rule: RuleId, result: RuleMessage): void => {
       const position = typeof node === 'number' ? node : node.getStart(file)
       const { line, character } = file.getLineAndCharacterOfPosition(position)
@@ -120,10 +120,6 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
     findings: [...findings.values()].sort(compareFindings),
     manifests: [...targets.keys()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
   }
-}
-
-function relativePath(cwd: string, fileName: string): string {
-  return relative(cwd, fileName).split(sep).join('/')
 }
 
 /** One walk over one file, checked against one plugin's manifest. */

@@ -1,10 +1,11 @@
-import { dirname, relative, sep } from 'node:path'
+import { dirname } from 'node:path'
 import { parseArgs } from 'node:util'
 import type ts from 'typescript'
 import { memberSpecs } from '../runtime-contract/members.js'
 import type { Linkage } from '../runtime-contract/runtime-description.js'
 import { bundleFiles, checkBundles } from './check-bundle.js'
 import { checkPlugin } from './check-plugin.js'
+import { displayPath } from './display-path.js'
 import { compareFindings, type Finding } from './finding.js'
 import { formatJson } from './format-json.js'
 import { formatSarif } from './format-sarif.js'
@@ -169,7 +170,7 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
           name,
           version: pluginVersion,
           apiVersion,
-          manifest: relative(io.cwd, path).split(sep).join('/'),
+          manifest: displayPath(io.cwd, path),
         })),
     },
     findings: [...findings.values()].sort(compareFindings),

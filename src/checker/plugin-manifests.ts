@@ -6,7 +6,7 @@ import type { LocatedManifest } from './plugin-target.js'
 import { UsageError } from './usage-error.js'
 
 /** A manifest to show in messages: every field, the defaults included. */
-export const MANIFEST_EXAMPLE = `"vendorPlugin": { "name": "my-plugin", "version": "1.0.0", "apiVersion": "0.0.5", "dependsOnPlugins": ["PlatformAdapter"] }`
+const MANIFEST_EXAMPLE = `"vendorPlugin": { "name": "my-plugin", "version": "1.0.0", "apiVersion": "0.0.5", "dependsOnPlugins": ["PlatformAdapter"] }`
 
 /**
  * Finds the plugin manifest of each checked file: the `vendorPlugin` field of the nearest `package.json` at

@@ -63,7 +63,7 @@ function baseClass(...body: readonly string[]): RegExp {
  * minification (member names, arities and string values survive; local names do not). A build that inlined
  * only one of them (a `VendorWebSocketComponent` subclass, say) carries nothing else of the library.
  */
-export const LIBRARY_SHAPES: readonly { readonly name: string; readonly shape: RegExp }[] = [
+const LIBRARY_SHAPES: readonly { readonly name: string; readonly shape: RegExp }[] = [
   {
     name: 'VendorWebSocketComponent',
     shape: baseClass(emptyMethod('onOpen', 1), emptyMethod('onClose', 3), emptyMethod('onError', 2)),
