@@ -12,7 +12,6 @@ import type { LocatedManifest, PluginTarget } from './plugin-target.js'
 import { resolveAlias } from './resolve-alias.js'
 import type { RuleMessage } from './rule.js'
 import { memberRules, type RuleId } from './rules.js'
-import { absentAtRuntime } from './rules/absent-at-runtime.js'
 import { v1ExportMessage } from './rules/api-version.js'
 import { typeErrorMessage } from './rules/type-error.js'
 import { unresolvedLibraryMessage } from './unresolved-library.js'
@@ -100,19 +99,19 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
       typed === undefined
         ? []
         : [...typeProgram.getSyntacticDiagnostics(typed), ...typeProgram.getSemanticDiagnostics(typed)]
-    // Where a member the runtime lacks is used: under the runtime profile the compiler refuses it there too.
-    const absent: [number, number][] = []
+    // Where the runtime profile leaves a reported member out of its types, so that the compiler refuses it too.
+    const refused: [number, number][] = []
     for (const manifest of assignment.get(file) ?? []) {
       const target = targetOf(manifest)
       const on005 = target.manifest.apiVersion === '0.0.5'
       if (on005) v1 ??= v1OnlyExports(t, program, checker, library)
       const v1Only = on005 ? v1 : undefined
-      visitFile({ t, program, checker, matcher, library, file, path, target, v1: v1Only, add, absent })
+      visitFile({ t, program, checker, matcher, library, file, path, target, v1: v1Only, add, refused })
     }
     for (const diagnostic of diagnostics) {
       if (diagnostic.category !== t.DiagnosticCategory.Error || diagnostic.start === undefined) continue
       const start = diagnostic.start
-      if (typeProgram !== program && absent.some(([from, to]) => start >= from && start < to)) continue
+      if (typeProgram !== program && refused.some(([from, to]) => start >= from && start < to)) continue
       add(start, 'type-error', typeErrorMessage(t, diagnostic))
     }
   }
@@ -136,8 +135,8 @@ interface FileWalk {
   /** What only the 1.0.0 series exports, when the plugin targets 0.0.5. */
   readonly v1: V1Exports | undefined
   readonly add: (node: ts.Node, rule: RuleId, result: RuleMessage) => void
-  /** Collects the spans of uses reported as absent at runtime. */
-  readonly absent: [number, number][]
+  /** Collects the spans of uses reported by a rule whose findings the runtime profile refuses to compile. */
+  readonly refused: [number, number][]
 }
 
 function visitFile(walk: FileWalk): void {
@@ -157,7 +156,7 @@ function visitFile(walk: FileWalk): void {
     for (const rule of memberRules) {
       if (skip.has(rule.id) || !members.every((m) => rule.breaks(m, use, target))) continue
       add(at, rule.id, rule.describe(subject, use, target))
-      if (rule === absentAtRuntime) walk.absent.push([span.getStart(walk.file), span.end])
+      if (rule.refusedByProfile) walk.refused.push([span.getStart(walk.file), span.end])
     }
   }
   const reportReference = (reference: MemberReference): void => {

@@ -43,6 +43,12 @@ export interface MemberRule<Id extends string = string> extends Rule<Id> {
   breaks(member: MemberSpec, use: MemberUse, target: PluginTarget): boolean
   /** The finding for a use of `subject`, every member of which breaks the rule. */
   describe(subject: MemberSubject, use: MemberUse, target: PluginTarget): RuleMessage
+  /**
+   * Whether the runtime profile leaves out of its types what the rule reports (a member the runtime lacks,
+   * 1.0.0-series API on the root), so that the compiler refuses the same use: its type error there is not
+   * reported again.
+   */
+  readonly refusedByProfile: boolean
 }
 
 /** A rule's definition, its help link derived from its id. */

@@ -10,6 +10,7 @@ export const absentAtRuntime = defineRule<MemberRule<'absent-at-runtime'>>({
   detection:
     "Every call or reference the type checker resolves to a member that the member table marks absent from the runtime, on the library's facade however it is reached.",
   fix: 'Call what the runtime has instead (each finding names it), or remove the call.',
+  refusedByProfile: true,
   breaks: (member) => member.runtime === 'absent',
   describe(subject, use, target) {
     const failure =

@@ -12,6 +12,7 @@ export const apiVersion = defineRule<MemberRule<'api-version'>>({
   detection:
     "Every use of a name only '@tech-vendor/api/v1' exports, and every call or reference of a member only the 1.0.0 series declares, by the symbol the type checker resolves (whatever the import path, alias or barrel), in a file whose plugin manifest has apiVersion '0.0.5'.",
   fix: "Set vendorPlugin.apiVersion to '1.0.0' if the plugin runs on a 1.0.0-series library, or keep to the 0.0.5 API.",
+  refusedByProfile: true,
   breaks: (member, _use, target) =>
     target.manifest.apiVersion === '0.0.5' &&
     member.declaredIn.length > 0 &&

@@ -23,7 +23,7 @@ export const bundledLibrary = defineRule<Rule<'bundled-library'>>({
  * README) is not one of them.
  */
 export const LIBRARY_KEY =
-  /(["'`])@tech-vendor\/api(?:\/runtime-contract@(?:\d+\1|\$\{)|(?:\.error-lineage|\/v1\.(?:VendorRpcService|controller-routes|VendorDynamicController)|\/testing\.domain)\1)/
+  /(["'`])@tech-vendor\/api(?:\/runtime-contract@(?:\d+\1|\$\{)|(?:\.error-lineage|\/v1\.(?:VendorRpcService|controller-routes|VendorDynamicController)|\/testing\.(?:domain|context-storage@\d+))\1)/
 
 /** Whitespace and comments between two tokens. */
 const GAP = String.raw`(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*`

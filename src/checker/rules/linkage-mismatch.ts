@@ -17,6 +17,7 @@ export const linkageMismatch = defineRule<MemberRule<'linkage-mismatch'>>({
   detection:
     'Under --linkage static every call of such a member; under dynamic linkage a call whose value is used (assigned, passed, returned, read), not one whose value is dropped.',
   fix: 'Build against the 1.0.0 series, which declares the member as the runtime has it, or (dynamic linkage) do not use the value.',
+  refusedByProfile: false,
   breaks: (member, use, target) =>
     member.returns !== member.runtimeReturns &&
     (target.linkage === 'static' || (use.kind === 'call' && use.used)),

@@ -10,6 +10,7 @@ export const platformAdapterDependency = defineRule<MemberRule<'platform-adapter
   detection:
     "Every call or reference of a BeanContainer member, checked against the manifest of the file's plugin.",
   fix: `Add "${PLATFORM_ADAPTER}" to vendorPlugin.dependsOnPlugins in the plugin's package.json.`,
+  refusedByProfile: false,
   breaks: (member, _use, target) =>
     member.facet === 'beans' && !target.manifest.dependsOnPlugins.includes(PLATFORM_ADAPTER),
   describe(subject, _use, target) {

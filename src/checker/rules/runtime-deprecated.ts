@@ -9,6 +9,7 @@ export const runtimeDeprecated = defineRule<MemberRule<'runtime-deprecated'>>({
   summary: 'A call to a member the platform runtime deprecates.',
   detection: 'Every call or reference of a member that the member table marks deprecated at runtime.',
   fix: 'Keep the use small and pass the task what it needs explicitly, or use what the finding suggests instead.',
+  refusedByProfile: false,
   breaks: (member) => member.runtimeDeprecated !== undefined,
   describe(subject) {
     const [first] = subject.members

@@ -12,7 +12,7 @@ export const typeError = defineRule<Rule<'type-error'>>({
   summary:
     "A TypeScript error in a checked file: the plugin's compiler refuses the code, as tsc --noEmit does.",
   detection:
-    "The syntactic and semantic diagnostics of each checked file, from the plugin's TypeScript and tsconfig (runtime profile included); under the profile, its refusal of a member the runtime lacks is reported once, as absent-at-runtime.",
+    "The syntactic and semantic diagnostics of each checked file, from the plugin's TypeScript and tsconfig (runtime profile included); where the profile refuses a member the runtime lacks, or 1.0.0-series API on the root, the use is reported once, as absent-at-runtime or api-version.",
   fix: 'Fix the code as the compiler says; tsc --noEmit with the same tsconfig shows the same error.',
 })
 
