@@ -1,4 +1,5 @@
-import * as library from '../index.js'
+import { SimpleQuery } from '../index.js'
+import { LIBRARY_SCOPE } from './library-scope.js'
 import type { LogicFunction, LogicRequest, RequestUser } from './logic-request.js'
 import { ENGINES } from './platform-domains.js'
 import { WireError } from './wire-error.js'
@@ -9,8 +10,8 @@ const AsyncFunction = (Object.getPrototypeOf(async function () {}) as { construc
   .constructor as new (...parameters: string[]) => (...args: unknown[]) => Promise<unknown>
 
 /** The names a `JavaScript` logic has in scope: every value of the plugin library's root entry. */
-const SCOPE_NAMES = Object.keys(library).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name))
-const SCOPE_VALUES = SCOPE_NAMES.map((name) => (library as Record<string, unknown>)[name])
+const SCOPE_NAMES = Object.keys(LIBRARY_SCOPE)
+const SCOPE_VALUES = Object.values(LIBRARY_SCOPE)
 
 /**
  * The logic itself threw (as opposed to a logic that cannot run): 500, or the `error` status of an object
@@ -71,7 +72,7 @@ export class LogicRunner {
       )
     }
     return runAsCaller(this.#host, user, async () => {
-      const record = library.SimpleQuery.getById('DynamicLogic', reference.id) as LogicRecord | null
+      const record = SimpleQuery.getById('DynamicLogic', reference.id) as LogicRecord | null
       if (record === null) {
         throw new WireError(
           'InternalError',
