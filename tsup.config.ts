@@ -10,6 +10,7 @@ export const entries: Readonly<Record<string, string>> = {
   'v1/index': 'src/v1/index.ts',
   'runtime-contract/index': 'src/runtime-contract/index.ts',
   'testing/index': 'src/testing/index.ts',
+  'emulator/index': 'src/emulator/index.ts',
 }
 
 /**
@@ -59,8 +60,9 @@ export default defineConfig([
     format: ['cjs'],
     dts: { entry: { ...entries, ...profileEntries } },
   },
-  // The `vendor-api` bin: one ESM file with its shebang, no declarations (a command, not an import);
-  // `typescript` stays external (an optional peer dependency, loaded from the plugin's project).
+  // The `vendor-api` bin: an ESM file with its shebang, no declarations (a command, not an import);
+  // `typescript` stays external (an optional peer dependency, loaded from the plugin's project). Split, so
+  // that `serve`'s dynamically imported emulator (and its dependencies) is a chunk `check` never loads.
   {
     entry: { cli: 'src/checker/cli.ts' },
     outDir: 'dist/checker',
@@ -68,7 +70,7 @@ export default defineConfig([
     dts: false,
     target: 'node20',
     platform: 'node',
-    splitting: false,
+    splitting: true,
     treeshake: true,
     clean: false,
     sourcemap: false,

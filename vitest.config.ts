@@ -41,6 +41,7 @@ const entryPoints = [
   ['@tech-vendor/api/v1', 'src/v1/index.ts'],
   ['@tech-vendor/api/runtime-contract', 'src/runtime-contract/index.ts'],
   ['@tech-vendor/api/testing', 'src/testing/index.ts'],
+  ['@tech-vendor/api/emulator', 'src/emulator/index.ts'],
   ['@tech-vendor/api/conformance', 'src/conformance/index.ts'],
   ['@tech-vendor/api/testing/vitest', 'src/testing/vitest/index.ts'],
 ] as const

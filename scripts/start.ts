@@ -1,11 +1,14 @@
 /**
  * `npm start`: runs the example plugin (examples/order-desk) on the reference host, as the platform would run
- * it, and prints one line per step. No build needed: tsx resolves '@tech-vendor/api' to src/ through the
- * `paths` of tsconfig.json. Exits 0 when every step did what it should, 1 otherwise.
+ * it, then calls its dynamic service over HTTP on the platform emulator, and prints one line per step. No
+ * build needed: tsx resolves '@tech-vendor/api' to src/ through the `paths` of tsconfig.json. Exits 0 when
+ * every step did what it should, 1 otherwise.
  */
 import { DomainHelper, MessageHelper, Notification, SimpleQuery } from '@tech-vendor/api'
+import { createEmulator } from '@tech-vendor/api/emulator'
 import { createTestHost } from '@tech-vendor/api/testing'
 import { orderDeskDomains } from '../examples/order-desk/host/domains.js'
+import { orderDeskEmulator } from '../examples/order-desk/host/emulator.js'
 import { orderDeskPlugin, orderDeskSeed } from '../examples/order-desk/host/order-desk-plugin.js'
 import {
   InsufficientStockError,
@@ -139,8 +142,32 @@ try {
   say('✓ plugin unloaded (offLoad cancelled the stock check), host uninstalled, no task failed')
   for (const warning of warnings) say(`ℹ the host warned: ${warning.message.split('. ')[0]}`)
 
+  // The platform emulator: the plugin's dynamic service over HTTP, as a frontend calls it.
+  const emulator = createEmulator(orderDeskEmulator)
+  try {
+    const baseUrl = await emulator.listen()
+    say(`✓ emulator listening at ${baseUrl} (npx vendor-api serve runs the same)`)
+    const login = await fetch(`${baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin' }),
+    })
+    const { access_token: token, expires_in: expiresIn } = (await login.json()) as Record<string, unknown>
+    if (login.status !== 200 || typeof token !== 'string') throw new Error(`login answered ${login.status}`)
+    say(`✓ POST /api/auth/login as admin: ${login.status}, a Bearer token for ${String(expiresIn)} s`)
+    const path = '/service/customer-summary?customer=Ada%20Lovelace'
+    const answer = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })
+    const text = await answer.text()
+    if (answer.status !== 200 || (JSON.parse(text) as { customer?: unknown }).customer !== 'Ada Lovelace')
+      throw new Error(`the service answered ${answer.status} ${text}`)
+    say(`✓ GET /api${path}: ${answer.status} ${text}`)
+  } finally {
+    await emulator.close()
+  }
+  say('✓ emulator closed')
+
   print(
-    `order-desk on the reference host (platform ${platformVersion}, library ${libraryLine}, ${linkage} linkage)`,
+    `order-desk on the reference host and the platform emulator (platform ${platformVersion}, library ${libraryLine}, ${linkage} linkage)`,
   )
 } catch (error) {
   host.uninstall()

@@ -1,29 +1,48 @@
-import { readFileSync, statSync } from 'node:fs'
-import { extname, relative, resolve, sep } from 'node:path'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { dirname, extname, join, relative, resolve, sep } from 'node:path'
+import { displayPath } from './display-path.js'
 import { filesUnder } from './files-under.js'
 import type { Finding } from './finding.js'
+import { LIBRARY_NAME } from './library-files.js'
+import { bundledLibraryMessage, findLibraryCode } from './rules/bundled-library.js'
 import { UsageError } from './usage-error.js'
-
-/**
- * What the library's own code carries and a plugin's code does not: the `Symbol.for` keys under which the
- * package keeps its process-wide state and brands (`@tech-vendor/api/runtime-contract@1`,
- * `@tech-vendor/api.error-lineage`, `@tech-vendor/api/v1.VendorRpcService`, ...). Every facade reaches the
- * runtime slot, so any bundled facade brings the first one. They are string literals, which bundlers and
- * minifiers keep as they are; an import of the package (`"@tech-vendor/api"`, `"@tech-vendor/api/v1"`) never
- * matches.
- */
-export const LIBRARY_CODE_MARKER = /@tech-vendor\/api(?:\/runtime-contract@|(?:\/[\w-]+)?\.(?!json\b)[\w-])/
 
 const BUILD_EXTENSIONS = new Set(['.js', '.mjs', '.cjs'])
 
-/** The build files at or under `paths`: files as given, directories walked for `.js`, `.mjs`, `.cjs`. */
-export function bundleFiles(paths: readonly string[], cwd: string): string[] {
+/** A module of the library itself, laid out by a bundler that keeps modules (Rollup `preserveModules`). */
+const LIBRARY_MODULE_PATH = `${sep}node_modules${sep}${LIBRARY_NAME.split('/').join(sep)}${sep}`
+
+/**
+ * Whether a `node_modules` folder met in a build directory is build output: one that sits beside a
+ * `package.json` is a package's installed dependencies (skipped); any other is where a bundler that keeps
+ * modules put the ones it took from dependencies (Rollup `preserveModules` writes `dist/node_modules/`).
+ */
+function isBuildOutput(nodeModules: string): boolean {
+  return !existsSync(join(dirname(nodeModules), 'package.json'))
+}
+
+/** A build file to scan. */
+export interface BuildFile {
+  /** Absolute. */
+  readonly path: string
+  /**
+   * Whether the walk of a build directory found it under `node_modules/@tech-vendor/api/`: a module of the
+   * library itself, laid out by a bundler that keeps modules.
+   */
+  readonly libraryModule: boolean
+}
+
+/**
+ * The build files at or under `paths`: files as given, directories walked for `.js`, `.mjs`, `.cjs`,
+ * entering `node_modules` folders that are build output, not installed packages.
+ */
+export function bundleFiles(paths: readonly string[], cwd: string): BuildFile[] {
   if (paths.length === 0) {
     throw new UsageError(
       'check-bundle needs the plugin build files to scan, e.g. vendor-api check-bundle dist/plugin.js',
     )
   }
-  const files: string[] = []
+  const files = new Map<string, BuildFile>()
   for (const path of paths) {
     const absolute = resolve(cwd, path)
     let isDirectory: boolean
@@ -32,44 +51,48 @@ export function bundleFiles(paths: readonly string[], cwd: string): string[] {
     } catch {
       throw new UsageError(`${path} does not exist or cannot be read. Give the plugin's build output files.`)
     }
-    if (isDirectory) filesUnder(absolute, (name) => BUILD_EXTENSIONS.has(extname(name)), files)
-    else files.push(absolute)
+    if (!isDirectory) {
+      if (!files.has(absolute)) files.set(absolute, { path: absolute, libraryModule: false })
+      continue
+    }
+    const found: string[] = []
+    filesUnder(absolute, (name) => BUILD_EXTENSIONS.has(extname(name)), found, isBuildOutput)
+    for (const file of found) {
+      const libraryModule = `${sep}${relative(absolute, file)}`.includes(LIBRARY_MODULE_PATH)
+      files.set(file, { path: file, libraryModule: libraryModule || files.get(file)?.libraryModule === true })
+    }
   }
-  return files
+  return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1))
 }
 
 /**
  * Scans plugin build files for the library's own code. The library is compile-only: the platform supplies
  * it when it loads the plugin, so a build must import `@tech-vendor/api`, not carry a copy of it.
  *
- * @returns One `bundled-library` finding per file that carries it, at the first marker.
+ * @returns One `bundled-library` finding per file that carries it, at the first place found.
  * @throws {@link UsageError} when a file cannot be read.
  */
-export function checkBundles(files: readonly string[], cwd: string): Finding[] {
+export function checkBundles(files: readonly BuildFile[], cwd: string): Finding[] {
   const findings: Finding[] = []
-  for (const file of files) {
+  for (const { path: file, libraryModule } of files) {
     let text: string
     try {
       text = readFileSync(file, 'utf8')
     } catch (error) {
       throw new UsageError(`Cannot read ${relative(cwd, file)}: ${(error as Error).message}`)
     }
-    const match = LIBRARY_CODE_MARKER.exec(text)
-    if (match === null) continue
-    const before = text.slice(0, match.index)
-    const line = before.split('\n').length
-    const column = match.index - before.lastIndexOf('\n')
-    const path = relative(cwd, file).split(sep).join('/')
+    const path = displayPath(cwd, file)
+    const found = libraryModule
+      ? { index: 0, evidence: `a module of the library itself, under node_modules/${LIBRARY_NAME}/` }
+      : findLibraryCode(text)
+    if (found === undefined) continue
+    const before = text.slice(0, found.index)
     findings.push({
       file: path,
-      line,
-      column,
+      line: before.split('\n').length,
+      column: found.index - before.lastIndexOf('\n'),
       rule: 'bundled-library',
-      severity: 'error',
-      message:
-        `${path} contains the code of @tech-vendor/api (found '${match[0]}…', a key only the library's own code registers): ` +
-        'the build bundled the library instead of importing it. The platform supplies the library when it loads the plugin.',
-      hint: "Mark '@tech-vendor/api' (and its subpaths) as external in the bundler: esbuild --external:@tech-vendor/api, tsup external, Rollup external, webpack externals.",
+      ...bundledLibraryMessage(path, found.evidence),
     })
   }
   return findings

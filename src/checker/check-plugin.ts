@@ -1,29 +1,39 @@
-import { relative, sep } from 'node:path'
 import type ts from 'typescript'
-import { jvmDescriptor } from '../runtime-contract/jvm-names.js'
 import type { MemberSpec } from '../runtime-contract/members.js'
 import type { Linkage } from '../runtime-contract/runtime-description.js'
+import { displayPath } from './display-path.js'
 import { compareFindings, type Finding } from './finding.js'
 import { LIBRARY_NAME, LibraryFiles } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
-import { isV1Specifier, MemberMatcher, type MemberReference } from './member-matcher.js'
-import type { PluginManifest } from './plugin-manifest.js'
-import type { RuleId, Severity } from './rules.js'
+import { assignManifests } from './manifest-assignment.js'
+import { MemberMatcher, type MemberReference } from './member-matcher.js'
+import type { MemberSubject, MemberUse } from './member-use.js'
+import type { LocatedManifest, PluginTarget } from './plugin-target.js'
+import { resolveAlias } from './resolve-alias.js'
+import type { RuleMessage } from './rule.js'
+import { memberRules, type RuleId } from './rules.js'
+import { v1ExportMessage } from './rules/api-version.js'
+import { typeErrorMessage } from './rules/type-error.js'
+import { unresolvedLibraryMessage } from './unresolved-library.js'
 import { UsageError } from './usage-error.js'
-
-/** The platform runtime the member table describes. */
-export const TARGET_RUNTIME = '1.0.0-beta18'
-
-/** The built-in plugin `BeanContainer` needs. */
-const PLATFORM_ADAPTER = 'PlatformAdapter'
+import { isV1Entry, v1OnlyExports, type V1Exports } from './v1-only-exports.js'
 
 /** What {@link checkPlugin} needs. */
 export interface CheckPluginOptions {
   readonly typescript: TypeScript
+  /** The program the rules resolve uses in: the plugin's, without the package's runtime-profile conditions. */
   readonly program: ts.Program
+  /**
+   * The program the compiler's diagnostics come from: the plugin's own, as its `tsc` builds it (runtime
+   * profile included). Default: `program`.
+   */
+  readonly typeProgram?: ts.Program | undefined
   /** The files to report on. */
   readonly files: readonly ts.SourceFile[]
-  readonly manifest: PluginManifest
+  /** The manifest of the plugin a file belongs to, or `undefined` when no plugin package holds it. */
+  readonly manifestOf: (fileName: string) => LocatedManifest | undefined
+  /** Why a file has no manifest, and what to add (the usage error of a file no plugin covers). */
+  readonly missingManifest: (fileName: string) => string
   readonly linkage: Linkage
   /** The member table: `memberSpecs` from the runtime contract. */
   readonly members: readonly MemberSpec[]
@@ -31,397 +41,342 @@ export interface CheckPluginOptions {
   readonly cwd: string
 }
 
+/** What {@link checkPlugin} found, and which plugins' manifests it checked against. */
+export interface PluginCheck {
+  /** In file, line, column order. */
+  readonly findings: Finding[]
+  /** The distinct manifests the files were checked against. */
+  readonly manifests: LocatedManifest[]
+}
+
 /**
- * Checks plugin sources against what the platform runtime really has, through the type checker, and returns
- * the findings in file order.
+ * Checks plugin sources against what the platform runtime really has, through the type checker: each file
+ * against the manifest of its plugin, with the compiler's own errors.
  *
  * @throws {@link UsageError} when a file imports the library but the library cannot be resolved (the
- * checker would otherwise see nothing and pass).
+ * checker would otherwise see nothing and pass), or when no plugin manifest covers a checked file.
  */
-export function checkPlugin(options: CheckPluginOptions): Finding[] {
-  const { typescript: t, program, manifest, linkage, cwd } = options
+export function checkPlugin(options: CheckPluginOptions): PluginCheck {
+  const { typescript: t, program, cwd } = options
+  const typeProgram = options.typeProgram ?? program
   const checker = program.getTypeChecker()
   const library = new LibraryFiles()
   const matcher = new MemberMatcher(t, checker, library, options.members)
-  const findings: Finding[] = []
-  let v1Only: ReadonlySet<string> | undefined
-  const manifestFile = relative(cwd, manifest.path).split(sep).join('/')
-  const target: Target = { manifest, manifestFile, linkage }
+  const assignment = assignManifests(t, program, checker, library, options.files, options.manifestOf)
+  const orphans = options.files.filter((f) => (assignment.get(f) ?? []).length === 0)
+  const [orphan] = orphans
+  if (orphan !== undefined) {
+    const shown = orphans.slice(0, 5).map((f) => displayPath(cwd, f.fileName))
+    throw new UsageError(
+      `No plugin manifest covers ${shown.join(', ')}${orphans.length > shown.length ? ` and ${orphans.length - shown.length} more` : ''}: ` +
+        `no package.json at or above ${orphans.length === 1 ? 'it' : 'them'} has a vendorPlugin field, and no file of a plugin imports ${orphans.length === 1 ? 'it' : 'them'}. ` +
+        options.missingManifest(orphan.fileName),
+    )
+  }
+  let v1: V1Exports | undefined
+  const findings = new Map<string, Finding>()
+  const targets = new Map<LocatedManifest, PluginTarget>()
+  const targetOf = (manifest: LocatedManifest): PluginTarget => {
+    let target = targets.get(manifest)
+    if (target === undefined) {
+      target = { manifest, manifestFile: displayPath(cwd, manifest.path), linkage: options.linkage }
+      targets.set(manifest, target)
+    }
+    return target
+  }
 
   for (const file of options.files) {
-    const path = relative(cwd, file.fileName).split(sep).join('/')
-    const report = (node: ts.Node, rule: RuleId, severity: Severity, message: string, hint: string): void => {
-      const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file))
-      findings.push({ file: path, line: line + 1, column: character + 1, rule, severity, message, hint })
+    const path = displayPath(cwd, file.fileName)
+    const add = (node: ts.Node | number, rule: RuleId, result: RuleMessage): void => {
+      const position = typeof node === 'number' ? node : node.getStart(file)
+      const { line, character } = file.getLineAndCharacterOfPosition(position)
+      const finding: Finding = { file: path, line: line + 1, column: character + 1, rule, ...result }
+      findings.set(JSON.stringify(finding), finding)
     }
-    const v1Namespaces = new Set<string>()
+    // The compiler's check first: the walk below then finds the types and symbols it asks for computed.
+    const typed = typeProgram.getSourceFile(file.fileName)
+    const diagnostics =
+      typed === undefined
+        ? []
+        : [...typeProgram.getSyntacticDiagnostics(typed), ...typeProgram.getSemanticDiagnostics(typed)]
+    // Where the runtime profile leaves a reported member out of its types, so that the compiler refuses it too.
+    const refused: [number, number][] = []
+    for (const manifest of assignment.get(file) ?? []) {
+      const target = targetOf(manifest)
+      const on005 = target.manifest.apiVersion === '0.0.5'
+      if (on005) v1 ??= v1OnlyExports(t, program, checker, library)
+      const v1Only = on005 ? v1 : undefined
+      visitFile({ t, program, checker, matcher, library, file, path, target, v1: v1Only, add, refused })
+    }
+    for (const diagnostic of diagnostics) {
+      if (diagnostic.category !== t.DiagnosticCategory.Error || diagnostic.start === undefined) continue
+      const start = diagnostic.start
+      if (typeProgram !== program && refused.some(([from, to]) => start >= from && start < to)) continue
+      add(start, 'type-error', typeErrorMessage(t, diagnostic))
+    }
+  }
+  return {
+    findings: [...findings.values()].sort(compareFindings),
+    manifests: [...targets.keys()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+  }
+}
 
-    const checkImport = (specifier: ts.StringLiteralLike, node: ts.Node): void => {
-      if (specifier.text !== LIBRARY_NAME && !specifier.text.startsWith(`${LIBRARY_NAME}/`)) return
-      if (checker.getSymbolAtLocation(specifier) === undefined) {
-        throw new UsageError(
-          `${path} imports '${specifier.text}', which cannot be resolved from the plugin. Install it (npm install --save-dev ${LIBRARY_NAME}) ` +
-            `so that the checker sees its declarations.`,
-        )
-      }
-      if (manifest.apiVersion !== '0.0.5' || !isV1Specifier(specifier.text)) return
-      v1Only ??= v1OnlyExports(t, program, checker, file, specifier)
-      const only = v1Only
-      const flag = (name: ts.Identifier | ts.StringLiteral, exported: string): void => {
-        if (only.has(exported))
-          report(name, 'api-version', 'error', ...v1ImportMessage(exported, manifestFile))
-      }
-      const flagNamed = (elements: readonly (ts.ImportSpecifier | ts.ExportSpecifier)[]): void => {
-        for (const element of elements)
-          if (!element.isTypeOnly) flag(element.name, (element.propertyName ?? element.name).text)
-      }
+/** One walk over one file, checked against one plugin's manifest. */
+interface FileWalk {
+  readonly t: TypeScript
+  readonly program: ts.Program
+  readonly checker: ts.TypeChecker
+  readonly matcher: MemberMatcher
+  readonly library: LibraryFiles
+  readonly file: ts.SourceFile
+  /** The file as findings name it. */
+  readonly path: string
+  readonly target: PluginTarget
+  /** What only the 1.0.0 series exports, when the plugin targets 0.0.5. */
+  readonly v1: V1Exports | undefined
+  readonly add: (node: ts.Node, rule: RuleId, result: RuleMessage) => void
+  /** Collects the spans of uses reported by a rule whose findings the runtime profile refuses to compile. */
+  readonly refused: [number, number][]
+}
+
+function visitFile(walk: FileWalk): void {
+  const { t, checker, matcher, target, v1, add } = walk
+  // Names bound to a `require()` of the 1.0.0-series entry that the type checker types as `any`.
+  const v1Requires = new Set<string>()
+
+  const reportUse = (
+    members: readonly [MemberSpec, ...MemberSpec[]],
+    name: string,
+    use: MemberUse,
+    at: ts.Node,
+    span: ts.Node,
+    skip: ReadonlySet<RuleId> = new Set(),
+  ): void => {
+    const subject: MemberSubject = { members, name }
+    for (const rule of memberRules) {
+      if (skip.has(rule.id) || !members.every((m) => rule.breaks(m, use, target))) continue
+      add(at, rule.id, rule.describe(subject, use, target))
+      if (rule.refusedByProfile) walk.refused.push([span.getStart(walk.file), span.end])
+    }
+  }
+  const reportReference = (reference: MemberReference): void => {
+    const [only] = reference.overloads
+    if (only === undefined) return
+    const overloads = reference.overloads as readonly [MemberSpec, ...MemberSpec[]]
+    const name = overloads.length === 1 ? only.id : `${reference.owner}.${reference.name} (every overload)`
+    reportUse(overloads, name, { kind: 'reference' }, reference.at, reference.node)
+  }
+  /** What every overload of a reference breaks: reported where it is bound, not again at each call. */
+  const referenceRules = (reference: MemberReference): Set<RuleId> =>
+    new Set(
+      memberRules
+        .filter((rule) => reference.overloads.every((m) => rule.breaks(m, { kind: 'reference' }, target)))
+        .map((rule) => rule.id),
+    )
+  const flagV1 = (at: ts.Node, names: string): void => add(at, 'api-version', v1ExportMessage(names, target))
+  const isV1Symbol = (symbol: ts.Symbol | undefined): boolean =>
+    v1 !== undefined && symbol !== undefined && v1.symbols.has(resolveAlias(t, checker, symbol))
+  /** `import { Get } from ...`, `export { Get } from ...`: from the 1.0.0-series entry, or a barrel of it. */
+  const flagNamed = (elements: readonly (ts.ImportSpecifier | ts.ExportSpecifier)[]): void => {
+    for (const element of elements) {
+      const name = (element.propertyName ?? element.name).text
+      if (
+        !element.isTypeOnly &&
+        v1?.names.has(name) === true &&
+        isV1Symbol(checker.getSymbolAtLocation(element.name))
+      )
+        flagV1(element.name, name)
+    }
+  }
+
+  /**
+   * The module a specifier names, as the type checker resolves it; a specifier of the library that it
+   * should resolve and does not stops the check (it would otherwise see nothing of the library and pass).
+   */
+  const checkSpecifier = (
+    specifier: ts.StringLiteralLike,
+    resolvedByChecker: boolean,
+  ): ts.Symbol | undefined => {
+    const module = checker.getSymbolAtLocation(specifier)
+    const text = specifier.text
+    if (
+      module === undefined &&
+      resolvedByChecker &&
+      (text === LIBRARY_NAME || text.startsWith(`${LIBRARY_NAME}/`))
+    ) {
+      throw new UsageError(unresolvedLibraryMessage(t, walk.program, walk.file, walk.path, text))
+    }
+    return module
+  }
+
+  const visit = (node: ts.Node): void => {
+    if ((t.isImportDeclaration(node) || t.isExportDeclaration(node)) && node.moduleSpecifier !== undefined) {
+      if (!t.isStringLiteral(node.moduleSpecifier)) return
+      const module = checkSpecifier(node.moduleSpecifier, true)
+      if (v1 === undefined) return
       if (t.isImportDeclaration(node)) {
         const clause = node.importClause
-        if (clause === undefined || clause.isTypeOnly) return
-        const bindings = clause.namedBindings
-        if (bindings !== undefined && t.isNamespaceImport(bindings)) v1Namespaces.add(bindings.name.text)
-        if (bindings !== undefined && t.isNamedImports(bindings)) flagNamed(bindings.elements)
-      } else if (t.isExportDeclaration(node)) {
-        if (node.isTypeOnly) return
+        const bindings = clause?.namedBindings
+        if (clause?.isTypeOnly === false && bindings !== undefined && t.isNamedImports(bindings))
+          flagNamed(bindings.elements)
+      } else if (!node.isTypeOnly) {
         const clause = node.exportClause
         if (clause === undefined) {
-          if (only.size > 0)
-            report(specifier, 'api-version', 'error', ...v1ImportMessage([...only].join(', '), manifestFile))
+          const file = module?.valueDeclaration?.getSourceFile().fileName
+          const only = file !== undefined && isV1Entry(walk.library, file) ? v1.exportedBy(file) : []
+          if (only.length > 0) flagV1(node.moduleSpecifier, only.join(', '))
         } else if (t.isNamedExports(clause)) {
           flagNamed(clause.elements)
         }
-      } else if (t.isImportEqualsDeclaration(node) && !node.isTypeOnly) {
-        v1Namespaces.add(node.name.text)
-      } else if (t.isCallExpression(node) && t.isVariableDeclaration(node.parent)) {
-        // `const { Get } = require('@tech-vendor/api/v1')`, `const api = require(...)` in a CommonJS plugin.
-        const target = node.parent.name
-        if (t.isIdentifier(target)) v1Namespaces.add(target.text)
-        else if (t.isObjectBindingPattern(target)) {
-          for (const element of target.elements) {
-            const imported = element.propertyName ?? element.name
-            if (t.isIdentifier(imported) && t.isIdentifier(element.name)) flag(element.name, imported.text)
-          }
-        }
       }
+      return
     }
-
-    const visit = (node: ts.Node): void => {
-      if (
-        (t.isImportDeclaration(node) || t.isExportDeclaration(node)) &&
-        node.moduleSpecifier !== undefined
-      ) {
-        if (t.isStringLiteral(node.moduleSpecifier)) checkImport(node.moduleSpecifier, node)
-        return
-      }
-      if (t.isImportEqualsDeclaration(node) && t.isExternalModuleReference(node.moduleReference)) {
-        const expression = node.moduleReference.expression
-        if (t.isStringLiteral(expression)) checkImport(expression, node)
-        return
-      }
-      if (
-        v1Only !== undefined &&
-        t.isPropertyAccessExpression(node) &&
-        t.isIdentifier(node.expression) &&
-        v1Namespaces.has(node.expression.text) &&
-        v1Only.has(node.name.text)
-      ) {
-        report(node.name, 'api-version', 'error', ...v1ImportMessage(node.name.text, manifestFile))
-      }
-      if (t.isCallExpression(node)) {
-        const [argument] = node.arguments
-        if (
-          t.isIdentifier(node.expression) &&
-          node.expression.text === 'require' &&
-          argument !== undefined &&
-          t.isStringLiteral(argument)
-        ) {
-          checkImport(argument, node)
-        }
-        const match = matcher.matchCall(node)
-        if (match !== undefined) {
-          // Through a local constant: what holds for every overload was reported where it was bound.
-          const atReference = new Set(
-            match.via === undefined ? [] : referenceRules(match.via, target).map((r) => r.rule),
-          )
-          const use: Use = { kind: 'call', used: isValueUsed(t, node) }
-          for (const r of memberRules([match.member], match.member.id, target, use)) {
-            if (!atReference.has(r.rule)) report(match.at, r.rule, r.severity, r.message, r.hint)
-          }
-        }
-      } else if (
-        t.isPropertyAccessExpression(node) ||
-        t.isElementAccessExpression(node) ||
-        t.isBindingElement(node)
-      ) {
-        const reference = matcher.matchReference(node)
-        if (reference !== undefined) {
-          for (const r of referenceRules(reference, target))
-            report(reference.at, r.rule, r.severity, r.message, r.hint)
-        }
-      }
-      t.forEachChild(node, visit)
+    if (t.isImportEqualsDeclaration(node) && t.isExternalModuleReference(node.moduleReference)) {
+      const expression = node.moduleReference.expression
+      if (t.isStringLiteral(expression)) checkSpecifier(expression, true)
+      return
     }
-    visit(file)
+    if (t.isCallExpression(node)) {
+      const [argument] = node.arguments
+      const isRequire = t.isIdentifier(node.expression) && node.expression.text === 'require'
+      const isImport = node.expression.kind === t.SyntaxKind.ImportKeyword
+      if ((isRequire || isImport) && argument !== undefined && t.isStringLiteralLike(argument)) {
+        // The type checker follows `require()` in JavaScript files only; in TypeScript it is `any`.
+        const module = checkSpecifier(argument, isImport || isJavaScript(walk.file))
+        if (isRequire && module === undefined && v1 !== undefined && requiresV1(walk, argument))
+          flagV1Require(node)
+      }
+      const match = matcher.matchCall(node)
+      if (match !== undefined) {
+        // Through a local constant: what holds for every overload was reported where it was bound.
+        const skip = match.via === undefined ? undefined : referenceRules(match.via)
+        const use: MemberUse = { kind: 'call', used: isValueUsed(t, node) }
+        reportUse([match.member], match.member.id, use, match.at, node, skip)
+      }
+    } else if (
+      t.isPropertyAccessExpression(node) ||
+      t.isElementAccessExpression(node) ||
+      t.isBindingElement(node)
+    ) {
+      const reference = matcher.matchReference(node)
+      if (reference !== undefined) reportReference(reference)
+      if (v1 !== undefined) checkV1Access(node)
+    }
+    t.forEachChild(node, visit)
   }
-  return findings.sort(compareFindings)
-}
 
-/** What the plugin targets: its manifest and its linkage. */
-interface Target {
-  readonly manifest: PluginManifest
-  /** The manifest's path as findings name it. */
-  readonly manifestFile: string
-  readonly linkage: Linkage
-}
-
-/** How plugin code uses a member: a call (whose value is used or not), or a reference it may call later. */
-type Use = { readonly kind: 'call'; readonly used: boolean } | { readonly kind: 'reference' }
-
-/** One rule broken, as a finding says it. */
-interface RuleResult {
-  readonly rule: RuleId
-  readonly severity: Severity
-  readonly message: string
-  readonly hint: string
-}
-
-/**
- * The rules a reference breaks whichever overload a later call reaches: those every overload of the name
- * breaks. `MessageHelper.pushNotification` and `AsyncHelper.newForkJoinPool` are absent in every overload;
- * a bare `AsyncHelper.task` of the 0.0.5 line is not (`task(Runnable)` exists), so it is reported for none.
- */
-function referenceRules(reference: MemberReference, target: Target): RuleResult[] {
-  const { overloads } = reference
-  const [only] = overloads
-  const subject =
-    overloads.length === 1 && only !== undefined
-      ? only.id
-      : `${reference.owner}.${reference.name} (every overload)`
-  return memberRules(overloads, subject, target, { kind: 'reference' })
-}
-
-/** The rules one member breaks, as ids, for deciding which hold for every overload. */
-function brokenRules(member: MemberSpec, target: Target, use: Use): RuleId[] {
-  if (member.runtime === 'absent') return ['absent-at-runtime']
-  const broken: RuleId[] = []
-  if (
-    member.returns !== member.runtimeReturns &&
-    (target.linkage === 'static' || (use.kind === 'call' && use.used))
-  )
-    broken.push('linkage-mismatch')
-  if (member.runtimeDeprecated !== undefined) broken.push('runtime-deprecated')
-  if (
-    target.manifest.apiVersion === '0.0.5' &&
-    member.declaredIn.length > 0 &&
-    !member.declaredIn.includes('0.0.5')
-  )
-    broken.push('api-version')
-  if (member.facet === 'beans' && !target.manifest.dependsOnPlugins.includes(PLATFORM_ADAPTER))
-    broken.push('platform-adapter-dependency')
-  return broken
-}
-
-/**
- * The rules that every one of `members` breaks (one member for a call, every overload of a name for a
- * reference), with the message and fix a finding prints; `subject` names the member in the message.
- */
-function memberRules(
-  members: readonly MemberSpec[],
-  subject: string,
-  target: Target,
-  use: Use,
-): RuleResult[] {
-  const [first] = members
-  if (first === undefined) return []
-  const broken = members
-    .map((m) => new Set(brokenRules(m, target, use)))
-    .reduce((common, each) => new Set([...common].filter((r) => each.has(r))))
-  const lines = [...new Set(members.flatMap((m) => m.declaredIn))].sort()
-  const declaredBy =
-    lines.length === 0
-      ? 'no library line'
-      : lines.length === 1
-        ? `the ${lines[0]} library`
-        : `both library lines (${lines.join(' and ')})`
-  const descriptors = members.map((m) => jvmDescriptor(m)).join(' or ')
-  const fails = use.kind === 'call' ? 'the call fails' : 'a call through it fails'
-  const hint = (of: (m: MemberSpec) => string): string => [...new Set(members.map(of))].join(' ')
-  const { manifestFile } = target
-  const results: RuleResult[] = []
-
-  if (broken.has('absent-at-runtime')) {
-    const failure =
-      target.linkage === 'static' ? `NoSuchMethodError ${descriptors}` : 'MissingMethodException'
-    results.push({
-      rule: 'absent-at-runtime',
-      severity: 'error',
-      message: `${subject} is declared by ${declaredBy} but the platform runtime ${TARGET_RUNTIME} does not have it: ${fails} with ${failure}.`,
-      hint: hint((m) => m.instead ?? `Remove the call to ${m.id}.`),
-    })
-  }
-  if (broken.has('linkage-mismatch')) {
-    if (target.linkage === 'static') {
-      const used = use.kind === 'call' && use.used
-      results.push({
-        rule: 'linkage-mismatch',
-        severity: 'error',
-        message:
-          `${subject} is declared returning ${first.returns} by ${declaredBy}, but the platform runtime's method returns ${first.runtimeReturns}: ` +
-          `under static linkage ${fails} with NoSuchMethodError ${descriptors}.` +
-          (used
-            ? ` The value used here is a ${simpleName(first.runtimeReturns)} at run time, not ${first.returns}.`
-            : ''),
-        hint: hint((m) => m.instead ?? `Call ${m.id} from dynamically linked code.`),
-      })
+  /** `ns.Get`, `ns['Get']`, `const { Get } = ns`: a name only the 1.0.0 series exports, however `ns` was had. */
+  const checkV1Access = (
+    node: ts.PropertyAccessExpression | ts.ElementAccessExpression | ts.BindingElement,
+  ): void => {
+    if (v1 === undefined) return
+    if (t.isPropertyAccessExpression(node)) {
+      const name = node.name.text
+      if (!v1.names.has(name)) return
+      const receiver = node.expression
+      if (
+        isV1Symbol(checker.getSymbolAtLocation(node.name)) ||
+        (t.isIdentifier(receiver) && v1Requires.has(receiver.text))
+      )
+        flagV1(node.name, name)
+    } else if (t.isElementAccessExpression(node)) {
+      const key = node.argumentExpression
+      if (!t.isStringLiteralLike(key) || !v1.names.has(key.text)) return
+      const property = checker.getPropertyOfType(checker.getTypeAtLocation(node.expression), key.text)
+      if (isV1Symbol(property) || (t.isIdentifier(node.expression) && v1Requires.has(node.expression.text)))
+        flagV1(key, key.text)
     } else {
-      results.push({
-        rule: 'linkage-mismatch',
-        severity: 'warning',
-        message:
-          `${subject} is declared returning ${first.returns} by ${declaredBy}, but the value used here is the runtime's ${first.runtimeReturns}. ` +
-          'It works under dynamic linkage only: statically linked code fails with NoSuchMethodError.',
-        hint: hint((m) => m.instead ?? `Do not use the value of ${m.id}.`),
-      })
+      const pattern = node.parent
+      const key = node.propertyName ?? node.name
+      if (!t.isObjectBindingPattern(pattern) || !(t.isIdentifier(key) || t.isStringLiteralLike(key))) return
+      if (!v1.names.has(key.text)) return
+      const property = checker.getPropertyOfType(checker.getTypeAtLocation(pattern), key.text)
+      if (isV1Symbol(property)) flagV1(node.name, key.text)
     }
   }
-  if (broken.has('runtime-deprecated')) {
-    results.push({
-      rule: 'runtime-deprecated',
-      severity: 'warning',
-      message: `${first.owner}.${first.name} is deprecated by the platform runtime ${TARGET_RUNTIME}, which warns when the plugin first calls it.`,
-      hint: hint((m) => m.runtimeDeprecated ?? ''),
-    })
+
+  /**
+   * A `require()` of the 1.0.0-series entry in TypeScript, which the type checker types as `any`: the names
+   * taken from it by destructuring or by property are known from the syntax.
+   */
+  const flagV1Require = (call: ts.CallExpression): void => {
+    if (v1 === undefined) return
+    const parent = call.parent
+    if (t.isVariableDeclaration(parent) && parent.initializer === call) {
+      if (t.isIdentifier(parent.name)) v1Requires.add(parent.name.text)
+      else if (t.isObjectBindingPattern(parent.name)) {
+        for (const element of parent.name.elements) {
+          const key = element.propertyName ?? element.name
+          if (t.isIdentifier(key) && v1.names.has(key.text)) flagV1(element.name, key.text)
+        }
+      }
+    } else if (t.isPropertyAccessExpression(parent) && v1.names.has(parent.name.text)) {
+      flagV1(parent.name, parent.name.text)
+    }
   }
-  if (broken.has('api-version')) {
-    results.push({
-      rule: 'api-version',
-      severity: 'error',
-      message: `${subject} belongs to the 1.0.0 series of the library, but the plugin targets 0.0.5 (vendorPlugin.apiVersion in ${manifestFile}).`,
-      hint: "Set vendorPlugin.apiVersion to '1.0.0' and import from '@tech-vendor/api/v1', or use only the 0.0.5 API.",
-    })
-  }
-  if (broken.has('platform-adapter-dependency')) {
-    results.push({
-      rule: 'platform-adapter-dependency',
-      severity: 'error',
-      message:
-        `${first.owner}.${first.name} works only when the plugin depends on the built-in plugin ${PLATFORM_ADAPTER}, ` +
-        `and vendorPlugin.dependsOnPlugins in ${manifestFile} does not list it.`,
-      hint: `Add "${PLATFORM_ADAPTER}" to vendorPlugin.dependsOnPlugins in package.json.`,
-    })
-  }
-  return results
+
+  visit(walk.file)
 }
 
-function v1ImportMessage(names: string, manifestFile: string): [string, string] {
-  return [
-    `${names} is 1.0.0-series API, exported only by '@tech-vendor/api/v1', but the plugin targets 0.0.5 (vendorPlugin.apiVersion in ${manifestFile}).`,
-    "Set vendorPlugin.apiVersion to '1.0.0' if the plugin runs on a 1.0.0-series library, or do without it on 0.0.5.",
-  ]
+function isJavaScript(file: ts.SourceFile): boolean {
+  return /\.[cm]?jsx?$/.test(file.fileName)
 }
 
-function simpleName(javaType: string): string {
-  return javaType.slice(javaType.lastIndexOf('.') + 1)
+/** Whether a `require()` the type checker does not follow names the library's 1.0.0-series entry. */
+function requiresV1(walk: FileWalk, specifier: ts.StringLiteralLike): boolean {
+  const { t, program, file } = walk
+  const resolved = t.resolveModuleName(
+    specifier.text,
+    file.fileName,
+    program.getCompilerOptions(),
+    t.sys,
+    undefined,
+    undefined,
+    t.ModuleKind.CommonJS,
+  ).resolvedModule?.resolvedFileName
+  return resolved !== undefined && isV1Entry(walk.library, resolved)
 }
 
-/** Whether the value of `call` is used: assigned, passed, returned, awaited, or read from. */
+/**
+ * Whether the value of `call` is used: assigned, passed, returned, awaited, or read from. Not used: a call
+ * whose value is dropped, as a statement, after `void`, as the left of a comma, or as a branch of a
+ * condition or the right of `&&`, `||`, `??` whose own value is dropped (`flag && AsyncHelper.task(r)`).
+ */
 function isValueUsed(t: TypeScript, call: ts.CallExpression): boolean {
+  const k = t.SyntaxKind
   let node: ts.Node = call
-  while (t.isParenthesizedExpression(node.parent)) node = node.parent
+  for (;;) {
+    const parent = node.parent
+    if (
+      t.isParenthesizedExpression(parent) ||
+      t.isAsExpression(parent) ||
+      t.isNonNullExpression(parent) ||
+      t.isSatisfiesExpression(parent)
+    ) {
+      node = parent
+      continue
+    }
+    if (t.isBinaryExpression(parent)) {
+      const op = parent.operatorToken.kind
+      if (op === k.CommaToken && parent.left === node) return false
+      const passesOn =
+        op === k.CommaToken ||
+        op === k.AmpersandAmpersandToken ||
+        op === k.BarBarToken ||
+        op === k.QuestionQuestionToken
+      if (!passesOn || parent.right !== node) return true
+      node = parent
+      continue
+    }
+    if (t.isConditionalExpression(parent) && parent.condition !== node) {
+      node = parent
+      continue
+    }
+    break
+  }
   const parent = node.parent
   if (t.isExpressionStatement(parent) || t.isVoidExpression(parent)) return false
   if (t.isArrowFunction(parent) && parent.body === node) return false
-  if (
-    t.isBinaryExpression(parent) &&
-    parent.operatorToken.kind === t.SyntaxKind.CommaToken &&
-    parent.left === node
-  )
-    return false
   if (t.isForStatement(parent) && (parent.incrementor === node || parent.initializer === node)) return false
   return true
-}
-
-/**
- * The value exports of the library's 1.0.0-series entry that its root entry does not have: what a plugin
- * targeting 0.0.5 must not use.
- */
-function v1OnlyExports(
-  t: TypeScript,
-  program: ts.Program,
-  checker: ts.TypeChecker,
-  file: ts.SourceFile,
-  v1Specifier: ts.StringLiteralLike,
-): ReadonlySet<string> {
-  const v1 = checker.getSymbolAtLocation(v1Specifier)
-  const options = program.getCompilerOptions()
-  const rootPath = resolveFrom(t, LIBRARY_NAME, file.fileName, options, file.impliedNodeFormat)
-  if (v1 === undefined || rootPath === undefined) return new Set()
-  const rootFile = program.getSourceFile(rootPath)
-  const rootSymbol = rootFile === undefined ? undefined : checker.getSymbolAtLocation(rootFile)
-  const rootNames =
-    rootSymbol === undefined
-      ? declaredExportNames(t, rootPath, options, file.impliedNodeFormat, new Set())
-      : new Set(checker.getExportsOfModule(rootSymbol).map((s) => s.name))
-  const only = new Set<string>()
-  for (const symbol of checker.getExportsOfModule(v1)) {
-    if (rootNames.has(symbol.name)) continue
-    const target = symbol.flags & t.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol
-    if (target.flags & t.SymbolFlags.Value) only.add(symbol.name)
-  }
-  return only
-}
-
-function resolveFrom(
-  t: TypeScript,
-  specifier: string,
-  containingFile: string,
-  options: ts.CompilerOptions,
-  mode: ts.ResolutionMode,
-): string | undefined {
-  return t.resolveModuleName(specifier, containingFile, options, t.sys, undefined, undefined, mode)
-    .resolvedModule?.resolvedFileName
-}
-
-/**
- * The names a module exports, read from its syntax: for the library's root entry when the program did not
- * load it (a plugin that imports only `./v1` from a build whose entries share declaration chunks).
- */
-function declaredExportNames(
-  t: TypeScript,
-  path: string,
-  options: ts.CompilerOptions,
-  mode: ts.ResolutionMode,
-  seen: Set<string>,
-): Set<string> {
-  const names = new Set<string>()
-  if (seen.has(path)) return names
-  seen.add(path)
-  const text = t.sys.readFile(path)
-  if (text === undefined) return names
-  const source = t.createSourceFile(path, text, t.ScriptTarget.Latest, false)
-  for (const statement of source.statements) {
-    if (t.isExportDeclaration(statement)) {
-      const clause = statement.exportClause
-      if (clause !== undefined && t.isNamedExports(clause)) {
-        for (const element of clause.elements) names.add(element.name.text)
-      } else if (clause !== undefined) {
-        names.add(clause.name.text)
-      } else if (statement.moduleSpecifier !== undefined && t.isStringLiteral(statement.moduleSpecifier)) {
-        const target = resolveFrom(t, statement.moduleSpecifier.text, path, options, mode)
-        if (target !== undefined)
-          for (const name of declaredExportNames(t, target, options, mode, seen)) names.add(name)
-      }
-    } else if (
-      t.canHaveModifiers(statement) &&
-      t.getModifiers(statement)?.some((m) => m.kind === t.SyntaxKind.ExportKeyword)
-    ) {
-      const name = (statement as { name?: ts.Node }).name
-      if (name !== undefined && t.isIdentifier(name)) names.add(name.text)
-      if (t.isVariableStatement(statement)) {
-        for (const d of statement.declarationList.declarations)
-          if (t.isIdentifier(d.name)) names.add(d.name.text)
-      }
-    }
-  }
-  return names
 }

@@ -1,15 +1,29 @@
 #!/usr/bin/env node
 /**
- * The `vendor-api` command: `vendor-api check [paths]` and `vendor-api check-bundle <files>`. See
- * `vendor-api --help` and docs/ci.md.
+ * The `vendor-api` command: `vendor-api check [paths]`, `vendor-api check-bundle <files>` and
+ * `vendor-api serve`. See `vendor-api --help`, docs/ci.md and docs/emulator.md.
  *
  * @module
  */
 import process from 'node:process'
 import { main } from './main.js'
 
-process.exitCode = main(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+const io = {
+  stdout: (text: string) => void process.stdout.write(text),
+  stderr: (text: string) => void process.stderr.write(text),
   cwd: process.cwd(),
-})
+}
+const [command, ...rest] = process.argv.slice(2)
+
+if (command === 'serve') {
+  // Loaded only here, so that `check` never loads the emulator's dependencies.
+  // Listening for the signals from the start: one that comes while the emulator starts stops it once started.
+  const stopped = new Promise<string>((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => resolve(signal))
+  })
+  const { serveCommand } = await import('../emulator/serve-command.js')
+  // Exit once the emulator has closed, even if a plugin left a handle open.
+  process.exit(await serveCommand(rest, { ...io, stopSignal: () => stopped }))
+} else {
+  process.exitCode = main(process.argv.slice(2), io)
+}

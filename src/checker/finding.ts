@@ -1,4 +1,5 @@
-import type { RuleId, Severity } from './rules.js'
+import type { Severity } from './rule.js'
+import type { RuleId } from './rules.js'
 
 /**
  * One thing the checker found in plugin code.
@@ -17,8 +18,20 @@ export interface Finding {
   readonly hint: string
 }
 
-/** Orders findings by file, then line, then column, then rule, so that every run prints the same order. */
+/**
+ * Orders findings by file, then line, then column, then rule, then message, so that every run prints the
+ * same order whatever the order of the paths it was given.
+ */
 export function compareFindings(a: Finding, b: Finding): number {
-  if (a.file !== b.file) return a.file < b.file ? -1 : 1
-  return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)
+  return (
+    compareText(a.file, b.file) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    compareText(a.rule, b.rule) ||
+    compareText(a.message, b.message)
+  )
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }

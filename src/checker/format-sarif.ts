@@ -27,6 +27,8 @@ export function formatSarif(report: Report): string {
             rules: rules.map((r) => ({
               id: r.id,
               shortDescription: { text: r.summary },
+              fullDescription: { text: r.detection },
+              help: { text: r.fix },
               helpUri: r.helpUri,
               defaultConfiguration: { level: r.severity },
             })),

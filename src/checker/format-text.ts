@@ -1,5 +1,17 @@
 import { countSeverities, type Report } from './report.js'
 
+/** "plugin orders, library 0.0.5, runtime ..., dynamic linkage", or each plugin with its library line. */
+function describeTarget(target: NonNullable<Report['target']>): string {
+  const [only, ...more] = target.plugins
+  const plugins =
+    only === undefined
+      ? 'no plugin'
+      : more.length === 0
+        ? `plugin ${only.name}, library ${only.apiVersion}`
+        : `plugins ${target.plugins.map((p) => `${p.name} (library ${p.apiVersion})`).join(', ')}`
+  return `${plugins}, runtime ${target.runtime}, ${target.linkage} linkage`
+}
+
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /**
@@ -14,10 +26,7 @@ export function formatText(report: Report): string {
     lines.push(`    fix: ${f.hint}`)
   }
   const { errors, warnings } = countSeverities(report.findings)
-  const against =
-    report.target === undefined
-      ? ''
-      : ` (plugin ${report.target.plugin}, library ${report.target.apiVersion}, runtime ${report.target.runtime}, ${report.target.linkage} linkage)`
+  const against = report.target === undefined ? '' : ` (${describeTarget(report.target)})`
   const checked = `${plural(report.files, 'file')} checked${against}`
   if (report.findings.length === 0) {
     lines.push(`No problems: ${checked}.`)

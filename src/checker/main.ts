@@ -1,16 +1,20 @@
-import { dirname, resolve } from 'node:path'
+import { dirname } from 'node:path'
 import { parseArgs } from 'node:util'
+import type ts from 'typescript'
 import { memberSpecs } from '../runtime-contract/members.js'
 import type { Linkage } from '../runtime-contract/runtime-description.js'
 import { bundleFiles, checkBundles } from './check-bundle.js'
-import { checkPlugin, TARGET_RUNTIME } from './check-plugin.js'
+import { checkPlugin } from './check-plugin.js'
+import { displayPath } from './display-path.js'
+import { compareFindings, type Finding } from './finding.js'
 import { formatJson } from './format-json.js'
 import { formatSarif } from './format-sarif.js'
 import { formatText } from './format-text.js'
 import { helpText } from './help.js'
 import { loadTypeScript } from './load-typescript.js'
-import { readPluginManifest } from './plugin-manifest.js'
-import { createPluginProgram, locateTsconfig, type SourceFileCache } from './plugin-program.js'
+import { PluginManifests } from './plugin-manifests.js'
+import { createPluginProgram, locateTsconfigs, type SourceFileCache } from './plugin-program.js'
+import { TARGET_RUNTIME, type LocatedManifest } from './plugin-target.js'
 import { FORMATS, type Format, type Report } from './report.js'
 import { toolVersion } from './tool-version.js'
 import { UsageError } from './usage-error.js'
@@ -128,36 +132,48 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
     throw new UsageError(`--linkage must be 'dynamic' or 'static', got '${String(values['linkage'])}'.`)
   const project = typeof values['project'] === 'string' ? values['project'] : undefined
 
-  const tsconfig = locateTsconfig(project, positionals, io.cwd)
-  const first = positionals[0]
-  const base =
-    tsconfig !== undefined ? dirname(tsconfig) : first !== undefined ? resolve(io.cwd, first) : io.cwd
-  // The manifest first: a missing one fails before the (slower) program is built.
-  const manifest = readPluginManifest(base, io.cwd)
-  const typescript = loadTypeScript(base)
-  const plugin = createPluginProgram({
-    typescript,
-    cwd: io.cwd,
-    tsconfig,
-    paths: positionals,
-    cache: context.sourceFileCache,
-  })
-  const findings = checkPlugin({
-    typescript,
-    program: plugin.program,
-    files: plugin.files,
-    manifest,
-    linkage,
-    members: memberSpecs,
-    cwd: io.cwd,
-  })
+  const manifests = new PluginManifests(io.cwd)
+  // One parse of the standard library and the dependencies for every program of the run.
+  const cache: SourceFileCache = context.sourceFileCache ?? new Map<string, ts.SourceFile>()
+  const findings = new Map<string, Finding>()
+  const checkedFiles = new Set<string>()
+  const plugins = new Map<string, LocatedManifest>()
+  for (const { tsconfig, paths } of locateTsconfigs(project, positionals, io.cwd)) {
+    const typescript = loadTypeScript(tsconfig !== undefined ? dirname(tsconfig) : (paths[0] ?? io.cwd))
+    const plugin = createPluginProgram({ typescript, cwd: io.cwd, tsconfig, paths, cache })
+    const checked = checkPlugin({
+      typescript,
+      program: plugin.program,
+      typeProgram: plugin.typeProgram,
+      files: plugin.files,
+      manifestOf: (fileName) => manifests.of(fileName),
+      missingManifest: (fileName) => manifests.missing(fileName),
+      linkage,
+      members: memberSpecs,
+      cwd: io.cwd,
+    })
+    for (const file of plugin.files) checkedFiles.add(file.fileName)
+    for (const finding of checked.findings) findings.set(JSON.stringify(finding), finding)
+    for (const manifest of checked.manifests) plugins.set(manifest.path, manifest)
+  }
   const report: Report = {
     command: 'check',
     toolVersion: version,
     cwd: io.cwd,
-    files: plugin.files.length,
-    target: { runtime: TARGET_RUNTIME, apiVersion: manifest.apiVersion, linkage, plugin: manifest.name },
-    findings,
+    files: checkedFiles.size,
+    target: {
+      runtime: TARGET_RUNTIME,
+      linkage,
+      plugins: [...plugins.values()]
+        .sort((a, b) => (a.path < b.path ? -1 : 1))
+        .map(({ name, version: pluginVersion, apiVersion, path }) => ({
+          name,
+          version: pluginVersion,
+          apiVersion,
+          manifest: displayPath(io.cwd, path),
+        })),
+    },
+    findings: [...findings.values()].sort(compareFindings),
   }
   io.stdout(render(report, format))
   return exitCodeOf(report)

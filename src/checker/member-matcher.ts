@@ -1,8 +1,9 @@
 import type ts from 'typescript'
 import type { MemberSpec } from '../runtime-contract/members.js'
 import type { LibraryLine } from '../runtime-contract/runtime-description.js'
-import { LIBRARY_NAME, type LibraryFiles } from './library-files.js'
+import type { LibraryFiles } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
+import { resolveAlias } from './resolve-alias.js'
 
 /**
  * A place where plugin code takes a library member without calling it there: `MessageHelper.pushNotification`
@@ -83,9 +84,6 @@ function overlaps(a: Kinds, b: Kinds): boolean {
   return false
 }
 
-/** Where the library's `v1` entry lives, in its sources or in its build. */
-const V1_PATH = /[\\/]v1(?:[\\/]|\.d\.[cm]?ts$|\.[cm]?[jt]s$)/
-
 /** `fn.call(thisArg, ...args)` and `fn.apply(thisArg, [args])`: calls of `fn` with the arguments shifted. */
 const FORWARDERS = new Set(['call', 'apply'])
 
@@ -104,6 +102,10 @@ export class MemberMatcher {
   readonly #byName = new Map<string, MemberSpec[]>()
   /** Every member name, to skip what cannot be one before asking the type checker. */
   readonly #names = new Set<string>()
+  /** The library lines that declare any overload of `Owner.name`. */
+  readonly #linesByName = new Map<string, Set<LibraryLine>>()
+  /** The library line of each facade class declaration met, once told. */
+  readonly #classLines = new Map<ts.Node, LibraryLine | undefined>()
 
   constructor(
     typescript: TypeScript,
@@ -120,13 +122,16 @@ export class MemberMatcher {
       if (list === undefined) this.#byName.set(key, [spec])
       else list.push(spec)
       this.#names.add(spec.name)
+      const lines = this.#linesByName.get(key) ?? new Set<LibraryLine>()
+      for (const line of spec.declaredIn) lines.add(line)
+      this.#linesByName.set(key, lines)
     }
   }
 
   /**
    * The library member `call` reaches, or `undefined` when it reaches none: `X.m(...)`, `X['m'](...)`,
-   * `X.m.call(thisArg, ...)`, `X.m.apply(thisArg, [...])`, and the call of a local constant bound to a member
-   * (`const push = X.m`, `const { m } = X`, `const push = X.m.bind(X)`).
+   * `X.m.call(thisArg, ...)`, `X.m.apply(thisArg, [...])`, `X.m.bind(X, ...)(...)`, and the call of a local
+   * constant bound to a member (`const push = X.m`, `const { m } = X`, `const push = X.m.bind(X)`).
    */
   matchCall(call: ts.CallExpression): MemberCall | undefined {
     const t = this.#ts
@@ -136,6 +141,11 @@ export class MemberMatcher {
       const forwarded =
         args === undefined ? undefined : this.#matchAt(call, skipOuter(t, callee.expression), args, false)
       if (forwarded !== undefined) return forwarded
+    }
+    const bound = boundFunction(t, callee)
+    if (bound !== undefined) {
+      // `X.m.bind(X, a)(b)`: the bound arguments come first.
+      return this.#matchAt(call, bound.target, [...bound.arguments, ...call.arguments], false)
     }
     return this.#matchAt(call, callee, call.arguments, true)
   }
@@ -179,23 +189,26 @@ export class MemberMatcher {
     return via === undefined ? { call, member, at: resolved.at } : { call, member, at: resolved.at, via }
   }
 
-  /** Whether a call {@link matchCall} matches calls `node`: as its callee, or as `node.call(...)` / `node.apply(...)`. */
+  /**
+   * Whether a call {@link matchCall} matches calls `node`: as its callee, as `node.call(...)` /
+   * `node.apply(...)`, or as `node.bind(...)(...)`.
+   */
   #isCalled(node: ts.Expression): boolean {
     const t = this.#ts
     const outer = outermost(t, node)
     const parent = outer.parent
     if (t.isCallExpression(parent) && parent.expression === outer) return true
-    if (!t.isPropertyAccessExpression(parent) || !FORWARDERS.has(parent.name.text)) return false
-    const forwarder = outermost(t, parent)
-    const call = forwarder.parent
-    return (
-      t.isCallExpression(call) &&
-      call.expression === forwarder &&
-      forwardedArguments(t, call, parent.name.text) !== undefined
-    )
+    if (!t.isPropertyAccessExpression(parent)) return false
+    const method = outermost(t, parent)
+    const call = method.parent
+    if (!t.isCallExpression(call) || call.expression !== method) return false
+    if (FORWARDERS.has(parent.name.text)) return forwardedArguments(t, call, parent.name.text) !== undefined
+    if (parent.name.text !== 'bind') return false
+    const boundCall = outermost(t, call).parent
+    return t.isCallExpression(boundCall) && boundCall.expression === outermost(t, call)
   }
 
-  /** `X.m` or `X['m']` (a string key, or a constant one on the library's facade) resolved to a library member. */
+  /** `X.m` or `X[key]` (a string key, or a key whose type is one string literal) resolved to a library member. */
   #resolve(expression: ts.Expression): Resolved | undefined {
     const t = this.#ts
     const checker = this.#checker
@@ -206,17 +219,16 @@ export class MemberMatcher {
       return this.#resolveProperty(name.text, property, expression.expression, name)
     }
     if (!t.isElementAccessExpression(expression)) return undefined
-    const key = skipOuter(t, expression.argumentExpression)
+    const argument = expression.argumentExpression
+    const key = skipOuter(t, argument)
     const receiver = expression.expression
     let name: string | undefined
     if (t.isStringLiteralLike(key)) {
       name = key.text
-    } else if (
-      (t.isIdentifier(key) || t.isPropertyAccessExpression(key)) &&
-      this.#facadeOf(receiver) !== undefined
-    ) {
-      // A constant key (`const key = 'pushNotification'`); asked only on a facade, so indexing stays cheap.
-      const type = checker.getTypeAtLocation(key)
+    } else if (this.#facadeOf(receiver) !== undefined) {
+      // A key typed as one member's name (`const key = 'pushNotification'`, `k: 'task'`, `k as 'task'`, an
+      // enum member); asked only on a facade, so that indexing elsewhere stays cheap.
+      const type = checker.getTypeAtLocation(argument)
       if (type.isStringLiteral()) name = type.value
     }
     if (name === undefined || !this.#names.has(name)) return undefined
@@ -238,6 +250,12 @@ export class MemberMatcher {
     return this.#resolveProperty(key.text, property, receiver, key)
   }
 
+  /**
+   * The member a property of `receiver` is: the library's when the type checker resolves it to a declaration
+   * in the library, or when `receiver` is the library's facade (which carries members beyond its declared
+   * type: the runtime's own, or one a module augmentation of the plugin declares). A property of the
+   * plugin's own object is none.
+   */
   #resolveProperty(
     name: string,
     property: ts.Symbol | undefined,
@@ -245,46 +263,65 @@ export class MemberMatcher {
     at: ts.Node,
   ): Resolved | undefined {
     let owner: string | undefined
-    let file: string | undefined
-    if (property !== undefined) {
-      const declaration = property.declarations?.find((d) => this.#library.has(d.getSourceFile().fileName))
-      // Declared elsewhere: the plugin's own method that shares the name.
-      if (declaration === undefined) return undefined
+    let declaringClass: ts.Node | undefined
+    const declaration = property?.declarations?.find((d) => this.#library.has(d.getSourceFile().fileName))
+    if (declaration !== undefined) {
       owner = ownerName(this.#ts, declaration)
-      file = declaration.getSourceFile().fileName
+      declaringClass = declaration.parent
     } else if (receiver !== undefined) {
-      // No such property in the declared types, but the object is the library's facade, which carries the
-      // members the runtime has beyond them (pushMessage, task(threadName, task) and supplyAsync on the root).
       const facade = this.#facadeOf(receiver)
       owner = facade?.owner
-      file = facade?.file
+      declaringClass = facade?.declaration
     }
     if (owner === undefined) return undefined
     const candidates = this.#byName.get(`${owner}.${name}`)
     if (candidates === undefined) return undefined
-    return { owner, name, candidates, line: this.#lineOf(receiver, file), at }
+    return { owner, name, candidates, line: this.#classLine(declaringClass) ?? '0.0.5', at }
   }
 
-  /** The facade class `receiver` names (`AsyncHelper`, `api.AsyncHelper`), if it is the library's. */
-  #facadeOf(receiver: ts.Expression): { owner: string; file: string } | undefined {
+  /** The library's facade `receiver` names (`AsyncHelper`, `api.AsyncHelper`, a barrel's re-export), if it is one. */
+  #facadeOf(receiver: ts.Expression): { owner: string; declaration: ts.Node } | undefined {
     const t = this.#ts
     const node = skipOuter(t, receiver)
     if (!t.isIdentifier(node) && !t.isPropertyAccessExpression(node)) return undefined
-    let symbol = this.#checker.getSymbolAtLocation(node)
-    if (symbol !== undefined && symbol.flags & t.SymbolFlags.Alias)
-      symbol = this.#checker.getAliasedSymbol(symbol)
+    const found = this.#checker.getSymbolAtLocation(node)
+    const symbol = found === undefined ? undefined : resolveAlias(t, this.#checker, found)
     for (const declaration of symbol?.declarations ?? []) {
-      const file = declaration.getSourceFile().fileName
       if (
         (t.isClassDeclaration(declaration) || t.isVariableDeclaration(declaration)) &&
         declaration.name !== undefined &&
         t.isIdentifier(declaration.name) &&
-        this.#library.has(file)
+        this.#library.has(declaration.getSourceFile().fileName)
       ) {
-        return { owner: declaration.name.text.replace(/\$\d+$/, ''), file }
+        return { owner: declaration.name.text.replace(/\$\d+$/, ''), declaration }
       }
     }
     return undefined
+  }
+
+  /**
+   * The library line a facade class belongs to, told by what it declares: a member only one line declares
+   * (`newForkJoinPool`: 0.0.5; `supplyAsync`: the 1.0.0 series). Whatever path, alias, barrel or typed
+   * variable brought the facade, its class says which entry it is; `undefined` for a facade both lines share.
+   */
+  #classLine(declaration: ts.Node | undefined): LibraryLine | undefined {
+    const t = this.#ts
+    if (declaration === undefined || !t.isClassDeclaration(declaration)) return undefined
+    if (this.#classLines.has(declaration)) return this.#classLines.get(declaration)
+    const owner = declaration.name?.text.replace(/\$\d+$/, '')
+    let line: LibraryLine | undefined
+    for (const member of declaration.members) {
+      const name = member.name
+      if (name === undefined || !t.isIdentifier(name)) continue
+      const lines = this.#linesByName.get(`${owner}.${name.text}`)
+      const [only] = lines ?? []
+      if (lines?.size === 1 && only !== undefined) {
+        line = only
+        break
+      }
+    }
+    this.#classLines.set(declaration, line)
+    return line
   }
 
   /**
@@ -293,10 +330,9 @@ export class MemberMatcher {
    */
   #aliasOf(name: ts.Identifier): { reference: MemberReference; resolved: Resolved } | undefined {
     const t = this.#ts
-    let symbol = this.#checker.getSymbolAtLocation(name)
-    if (symbol !== undefined && symbol.flags & t.SymbolFlags.Alias)
-      symbol = this.#checker.getAliasedSymbol(symbol)
-    const declaration = symbol?.valueDeclaration
+    const symbol = this.#checker.getSymbolAtLocation(name)
+    const declaration =
+      symbol === undefined ? undefined : resolveAlias(t, this.#checker, symbol).valueDeclaration
     if (declaration === undefined) return undefined
     if (!(t.isVariableDeclaration(declaration) || t.isBindingElement(declaration))) return undefined
     if ((t.getCombinedNodeFlags(declaration) & t.NodeFlags.Const) === 0) return undefined
@@ -307,19 +343,14 @@ export class MemberMatcher {
       resolved = this.#resolveBinding(declaration)
     } else {
       if (declaration.initializer === undefined) return undefined
-      let initializer = skipOuter(t, declaration.initializer)
-      if (
-        t.isCallExpression(initializer) &&
-        initializer.arguments.length === 1 &&
-        t.isPropertyAccessExpression(skipOuter(t, initializer.expression))
-      ) {
-        // `X.m.bind(X)`: the same function, its `this` fixed.
-        const bind = skipOuter(t, initializer.expression) as ts.PropertyAccessExpression
-        if (bind.name.text !== 'bind') return undefined
-        initializer = skipOuter(t, bind.expression)
-      }
-      node = initializer
-      resolved = this.#resolve(initializer)
+      const initializer = skipOuter(t, declaration.initializer)
+      // `X.m.bind(X)`: the same function, its `this` fixed (with arguments bound, a call's overload is unknown).
+      const bound = t.isCallExpression(initializer) ? boundFunction(t, initializer) : undefined
+      if (t.isCallExpression(initializer) && (bound === undefined || bound.arguments.length > 0))
+        return undefined
+      const target = bound?.target ?? initializer
+      node = target
+      resolved = this.#resolve(target)
     }
     return resolved === undefined ? undefined : { reference: this.#referenceOf(node, resolved), resolved }
   }
@@ -336,6 +367,35 @@ export class MemberMatcher {
   }
 
   /**
+   * How many arguments a call passes, a spread tuple (`task(...args)` with `args: [boolean, Runnable]`)
+   * counted element by element, and the types to take their kinds from; `undefined` when a spread hides how
+   * many there are (the types then stop at the spread).
+   */
+  #argumentTypes(args: readonly ts.Expression[]): { types: ts.Type[]; count: number | undefined } {
+    const t = this.#ts
+    const checker = this.#checker
+    const types: ts.Type[] = []
+    for (const argument of args) {
+      if (!t.isSpreadElement(argument)) {
+        types.push(checker.getTypeAtLocation(argument))
+        continue
+      }
+      const type = checker.getTypeAtLocation(argument.expression)
+      const tuple = checker.isTupleType(type) ? (type as ts.TypeReference) : undefined
+      const target = tuple?.target as ts.TupleType | undefined
+      if (
+        tuple === undefined ||
+        target === undefined ||
+        target.hasRestElement ||
+        target.minLength !== target.fixedLength
+      )
+        return { types, count: undefined }
+      types.push(...checker.getTypeArguments(tuple))
+    }
+    return { types, count: types.length }
+  }
+
+  /**
    * The overload the facade dispatches for these arguments. Each argument's kind must fit the member's Java
    * parameter; where the call type-checks, the parameter the type checker chose must fit it too. A call
    * that does not type-check against the declared surface (`task(threadName, task)` on the root, written
@@ -346,17 +406,14 @@ export class MemberMatcher {
     args: readonly ts.Expression[],
     call: ts.CallExpression | undefined,
   ): MemberSpec | undefined {
-    const t = this.#ts
-    const spread = args.some((a) => t.isSpreadElement(a))
-    let pool = spread
-      ? [...resolved.candidates]
-      : resolved.candidates.filter((m) => arityFits(m, args.length))
+    let pool: MemberSpec[] = [...resolved.candidates]
+    // Most members have one overload: the arguments' types are asked for only where they choose.
     if (pool.length > 1) {
-      const signature = call === undefined ? undefined : this.#librarySignature(call)
+      const { types, count } = this.#argumentTypes(args)
+      if (count !== undefined) pool = pool.filter((m) => arityFits(m, count))
+      const argumentKinds = types.map((type) => this.#kindsOf(type))
+      const signature = call === undefined || pool.length < 2 ? undefined : this.#librarySignature(call)
       const parameters = signature?.getParameters()
-      const argumentKinds = args.map((a) =>
-        t.isSpreadElement(a) ? undefined : this.#kindsOf(this.#checker.getTypeAtLocation(a)),
-      )
       const fits = (m: MemberSpec, byParameter: boolean): boolean =>
         m.parameters.every((javaType, i) => {
           const java = JAVA_KINDS[javaType] ?? ANY
@@ -370,9 +427,11 @@ export class MemberMatcher {
             overlaps(java, this.#kindsOf(this.#checker.getTypeOfSymbolAtLocation(parameter, call)))
           )
         })
-      let fitting = pool.filter((m) => fits(m, true))
-      if (fitting.length === 0) fitting = pool.filter((m) => fits(m, false))
-      if (fitting.length > 0) pool = fitting
+      if (pool.length > 1) {
+        let fitting = pool.filter((m) => fits(m, true))
+        if (fitting.length === 0) fitting = pool.filter((m) => fits(m, false))
+        if (fitting.length > 0) pool = fitting
+      }
     }
     if (pool.length > 1) {
       const ofLine = pool.filter((m) => m.declaredIn.includes(resolved.line))
@@ -387,44 +446,6 @@ export class MemberMatcher {
     const declaration = signature?.declaration
     if (declaration === undefined || this.#ts.isJSDocSignature(declaration)) return undefined
     return this.#library.has(declaration.getSourceFile().fileName) ? signature : undefined
-  }
-
-  /**
-   * The library line whose facade the member is taken from: the entry the object was imported from
-   * (`@tech-vendor/api/v1` is the 1.0.0 series; the root, with or without the runtime profile, is 0.0.5),
-   * else the entry that declares it.
-   */
-  #lineOf(receiver: ts.Expression | undefined, declarationFile: string | undefined): LibraryLine {
-    const t = this.#ts
-    let root: ts.Expression | undefined = receiver
-    while (
-      root !== undefined &&
-      (t.isPropertyAccessExpression(root) ||
-        t.isElementAccessExpression(root) ||
-        t.isParenthesizedExpression(root) ||
-        t.isNonNullExpression(root))
-    ) {
-      root = root.expression
-    }
-    if (root !== undefined && t.isIdentifier(root)) {
-      const symbol = this.#checker.getSymbolAtLocation(root)
-      const alias =
-        symbol !== undefined && symbol.flags & t.SymbolFlags.Alias ? symbol.declarations?.[0] : undefined
-      let node: ts.Node | undefined = alias
-      while (node !== undefined && !t.isImportDeclaration(node) && !t.isImportEqualsDeclaration(node))
-        node = node.parent
-      const specifier =
-        node === undefined
-          ? undefined
-          : t.isImportDeclaration(node)
-            ? node.moduleSpecifier
-            : t.isExternalModuleReference(node.moduleReference)
-              ? node.moduleReference.expression
-              : undefined
-      if (specifier !== undefined && t.isStringLiteral(specifier))
-        return isV1Specifier(specifier.text) ? '1.0.0' : '0.0.5'
-    }
-    return declarationFile !== undefined && V1_PATH.test(declarationFile) ? '1.0.0' : '0.0.5'
   }
 
   #kindsOf(type: ts.Type, depth = 0): Kinds {
@@ -457,12 +478,6 @@ export class MemberMatcher {
     }
     return ANY
   }
-}
-
-/** Whether a module specifier names the library's 1.0.0-series entry. */
-export function isV1Specifier(specifier: string): boolean {
-  const v1 = `${LIBRARY_NAME}/v1`
-  return specifier === v1 || specifier.startsWith(`${v1}/`)
 }
 
 function arityFits(member: MemberSpec, count: number): boolean {
@@ -501,6 +516,17 @@ function outermost(t: TypeScript, node: ts.Expression): ts.Expression {
       e = parent
     else return e
   }
+}
+
+/** `fn.bind(thisArg, ...args)`: the function bound, and the arguments bound with it. */
+function boundFunction(
+  t: TypeScript,
+  node: ts.Expression,
+): { target: ts.Expression; arguments: readonly ts.Expression[] } | undefined {
+  if (!t.isCallExpression(node)) return undefined
+  const callee = skipOuter(t, node.expression)
+  if (!t.isPropertyAccessExpression(callee) || callee.name.text !== 'bind') return undefined
+  return { target: skipOuter(t, callee.expression), arguments: node.arguments.slice(1) }
 }
 
 /**

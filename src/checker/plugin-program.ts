@@ -3,14 +3,24 @@ import { dirname, extname, join, relative, resolve, sep } from 'node:path'
 import type ts from 'typescript'
 import { filesUnder } from './files-under.js'
 import { findUp } from './find-up.js'
+import { LibraryFiles } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
 import { isRuntimeProfileCondition } from './runtime-profile-conditions.js'
 import { UsageError } from './usage-error.js'
 
 /** The plugin's program and the files of it that the checker reports on. */
 export interface PluginProgram {
+  /** The program the rules resolve uses in: the plugin's, without the package's runtime-profile conditions. */
   readonly program: ts.Program
-  /** The files to check: the given paths, or every source file of the project. */
+  /**
+   * The program as the plugin's own `tsc` builds it, for the compiler's diagnostics: `program` itself unless
+   * the tsconfig turns a runtime profile on.
+   */
+  readonly typeProgram: ts.Program
+  /**
+   * The files to check: the plugin's own files of the program (the project's, and any file of the plugin they
+   * import from outside its `include` or `files`), within the given paths if any.
+   */
   readonly files: readonly ts.SourceFile[]
   /** The tsconfig the program was built from, if any. */
   readonly tsconfig: string | undefined
@@ -19,8 +29,9 @@ export interface PluginProgram {
 }
 
 /**
- * Parsed source files kept across programs in one process, keyed by file, format and modification time, so
- * that repeated checks (tests, watch tools) parse the standard library and dependencies once.
+ * Parsed source files kept across programs in one process, keyed by compiler version, file, format and
+ * modification time, so that repeated checks (tests, watch tools) and the programs of one run parse the
+ * standard library and dependencies once.
  */
 export type SourceFileCache = Map<string, ts.SourceFile>
 
@@ -63,7 +74,8 @@ function cachingHost(
   options: ts.CompilerOptions,
   cache: SourceFileCache | undefined,
 ): ts.CompilerHost {
-  const host = typescript.createCompilerHost(options, true)
+  // No parent pointers from the parser: the binder sets them on every file of a program it checks.
+  const host = typescript.createCompilerHost(options)
   if (cache === undefined) return host
   const parse = host.getSourceFile.bind(host)
   host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
@@ -77,7 +89,7 @@ function cachingHost(
     } catch {
       return parse(fileName, languageVersionOrOptions, onError, shouldCreate)
     }
-    const key = `${fileName}\0${format.languageVersion}\0${format.impliedNodeFormat ?? ''}\0${mtime}`
+    const key = `${typescript.version}\0${fileName}\0${format.languageVersion}\0${format.impliedNodeFormat ?? ''}\0${mtime}`
     let file = cache.get(key)
     if (file === undefined) {
       file = parse(fileName, languageVersionOrOptions, onError, shouldCreate)
@@ -152,23 +164,40 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
   }
 
   const ignoredConditions = (compilerOptions.customConditions ?? []).filter(isRuntimeProfileCondition)
-  if (ignoredConditions.length > 0) compilerOptions = withoutRuntimeProfile(compilerOptions)
-
-  const host = cachingHost(typescript, compilerOptions, options.cache)
-  const program = typescript.createProgram({
-    rootNames,
-    options: compilerOptions,
-    host,
-    ...(projectReferences === undefined ? {} : { projectReferences }),
-  })
+  const build = (programOptions: ts.CompilerOptions): ts.Program =>
+    typescript.createProgram({
+      rootNames,
+      options: programOptions,
+      host: cachingHost(typescript, programOptions, options.cache),
+      ...(projectReferences === undefined ? {} : { projectReferences }),
+    })
+  const program = build(
+    ignoredConditions.length > 0 ? withoutRuntimeProfile(compilerOptions) : compilerOptions,
+  )
+  const typeProgram = ignoredConditions.length > 0 ? build(compilerOptions) : program
+  // What tsc refuses before it reads a file (options that contradict each other, a missing `types` entry).
+  const projectErrors = [
+    ...typeProgram.getOptionsDiagnostics(),
+    ...typeProgram.getGlobalDiagnostics(),
+  ].filter((d) => d.category === typescript.DiagnosticCategory.Error)
+  if (projectErrors.length > 0) {
+    throw new UsageError(
+      `${tsconfig === undefined ? 'The compiler options' : relative(cwd, tsconfig)} have errors:\n${formatDiagnostics(typescript, projectErrors, cwd)}`,
+    )
+  }
   const inPaths = (file: string): boolean =>
     paths.length === 0 || paths.some((p) => file === p || file.startsWith(p.endsWith(sep) ? p : p + sep))
-  const roots = new Set(rootNames.map((f) => resolve(f)))
-  const files = program.getSourceFiles().filter((sf) => {
-    const file = resolve(sf.fileName)
-    return !sf.isDeclarationFile && roots.has(file) && inPaths(file)
-  })
-  return { program, files, tsconfig, ignoredConditions }
+  const library = new LibraryFiles()
+  const files = program
+    .getSourceFiles()
+    .filter(
+      (sf) =>
+        !sf.isDeclarationFile &&
+        !program.isSourceFileFromExternalLibrary(sf) &&
+        !library.has(sf.fileName) &&
+        inPaths(resolve(sf.fileName)),
+    )
+  return { program, typeProgram, files, tsconfig, ignoredConditions }
 }
 
 /**
@@ -184,18 +213,27 @@ function withoutRuntimeProfile(options: ts.CompilerOptions): ts.CompilerOptions 
   return kept.length > 0 ? { ...rest, customConditions: kept } : rest
 }
 
+/** The paths of one check that share a tsconfig (or that have none), and so one program. */
+export interface ProjectPaths {
+  readonly tsconfig: string | undefined
+  /** Absolute; empty for the whole project. */
+  readonly paths: readonly string[]
+}
+
 /**
- * The tsconfig a check uses: `--project` (a file, or a directory holding `tsconfig.json`), else the nearest
- * `tsconfig.json` at or above the first path (or the working directory), else none.
+ * The tsconfigs a check uses, with the paths each covers: `--project` (a file, or a directory holding
+ * `tsconfig.json`) for every path; else each path's nearest `tsconfig.json` at or above it (so that two
+ * packages of a monorepo are each built with their own), or none; with no path, the working directory's.
+ * Sorted by tsconfig, so that the order of the paths changes nothing.
  *
  * @throws {@link UsageError} when a path or the `--project` tsconfig does not exist.
  */
-export function locateTsconfig(
+export function locateTsconfigs(
   project: string | undefined,
   givenPaths: readonly string[],
   cwd: string,
-): string | undefined {
-  const paths = givenPaths.map((p) => resolve(cwd, p))
+): ProjectPaths[] {
+  const paths = [...new Set(givenPaths.map((p) => resolve(cwd, p)))].sort()
   for (const path of paths) {
     if (!existsSync(path))
       throw new UsageError(
@@ -209,9 +247,15 @@ export function locateTsconfig(
       throw new UsageError(
         `--project ${project}: ${file} does not exist. Give a tsconfig file or a directory holding tsconfig.json.`,
       )
-    return file
+    return [{ tsconfig: file, paths }]
   }
-  const first = paths[0]
-  const start = first === undefined ? cwd : statSync(first).isDirectory() ? first : dirname(first)
-  return findUp(start, 'tsconfig.json')
+  if (paths.length === 0) return [{ tsconfig: findUp(cwd, 'tsconfig.json'), paths }]
+  const groups = new Map<string | undefined, string[]>()
+  for (const path of paths) {
+    const tsconfig = findUp(statSync(path).isDirectory() ? path : dirname(path), 'tsconfig.json')
+    groups.set(tsconfig, [...(groups.get(tsconfig) ?? []), path])
+  }
+  return [...groups]
+    .map(([tsconfig, grouped]) => ({ tsconfig, paths: grouped }))
+    .sort((a, b) => ((a.tsconfig ?? '') < (b.tsconfig ?? '') ? -1 : 1))
 }

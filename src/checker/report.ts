@@ -7,6 +7,15 @@ export type Format = 'text' | 'json' | 'sarif'
 /** The output formats, for option checking and help. */
 export const FORMATS: readonly Format[] = ['text', 'json', 'sarif']
 
+/** A plugin a check checked files of, as its manifest describes it. */
+export interface CheckedPlugin {
+  readonly name: string
+  readonly version: string
+  readonly apiVersion: LibraryLine
+  /** Its `package.json`, relative to the working directory. */
+  readonly manifest: string
+}
+
 /** What a run checked and found, which every format renders. */
 export interface Report {
   readonly command: 'check' | 'check-bundle'
@@ -15,12 +24,11 @@ export interface Report {
   readonly cwd: string
   /** How many files were checked. */
   readonly files: number
-  /** What the plugin was checked against (for `check`). */
+  /** What the plugins were checked against (for `check`): one entry per plugin manifest, in path order. */
   readonly target?: {
     readonly runtime: string
-    readonly apiVersion: LibraryLine
     readonly linkage: Linkage
-    readonly plugin: string
+    readonly plugins: readonly CheckedPlugin[]
   }
   readonly findings: readonly Finding[]
 }

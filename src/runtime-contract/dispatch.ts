@@ -104,7 +104,9 @@ function facetOf(runtime: VendorRuntime, name: FacetName): unknown {
   }
 }
 
-function notBound(member: MemberSpec): IllegalStateException {
+function notBound(member: MemberSpec): Error {
+  const orphan = slot.refuseOrphan?.(member.id)
+  if (orphan !== undefined) return orphan
   return new IllegalStateException(
     `${member.id} is not available: no runtime is bound. The platform binds one when it loads the plugin. ` +
       `In a unit test, install the reference host: createTestHost(options).install() from '@tech-vendor/api/testing'; ` +

@@ -37,6 +37,12 @@ export interface Slot {
   memberIndexes?: number
   /** Members warned about once for the whole process (`deprecationWarnings: 'per-process'`); made on first use. */
   warnedInProcess?: Set<string>
+  /**
+   * Set by a host that tracks the code it runs (the reference host): when the code calling `member` while no
+   * runtime is bound is work that host left running after it was uninstalled, the error that refuses it (naming
+   * the host, and already reported to it); `undefined` otherwise.
+   */
+  refuseOrphan?: (member: string) => Error | undefined
 }
 
 /** The slot on `globalThis`, created on first use. */

@@ -1,10 +1,13 @@
 import { build, type BuildOptions } from 'esbuild'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
+import { rollup, type OutputOptions, type Plugin as RollupPlugin } from 'rollup'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LIBRARY_CODE_MARKER } from '../../src/checker/check-bundle.js'
+import { LIBRARY_KEY } from '../../src/checker/rules/bundled-library.js'
+import { ensureBuilt } from '../packaging/built-package.js'
 import { repoRoot, vendorApi } from './fixture-plugins.js'
+import { pluginPackage, removeProjects, writeProject } from './plugin-projects.js'
 import { expectValidSarif } from './sarif-schema.js'
 
 /** A plugin that uses the 0.0.5 facades, and one that uses only a 1.0.0-series base class. */
@@ -150,7 +153,10 @@ describe('the marker of library code', () => {
   it("matches every Symbol.for key of the library's sources", () => {
     const keys = symbolKeys(join(repoRoot, 'src')).filter((k) => k.startsWith('@tech-vendor/api'))
     expect(keys.length).toBeGreaterThan(0)
-    for (const key of keys) expect(key, key).toMatch(LIBRARY_CODE_MARKER)
+    for (const key of keys) {
+      for (const quote of ['"', "'", '`'])
+        expect(`Symbol.for(${quote}${key}${quote})`, key).toMatch(LIBRARY_KEY)
+    }
   })
 
   it('matches no import of the package: none of its export paths', () => {
@@ -160,8 +166,219 @@ describe('the marker of library code', () => {
     const specifiers = exports.map((path) => `@tech-vendor/api${path.slice(1)}`)
     expect(specifiers).toContain('@tech-vendor/api/package.json')
     for (const specifier of specifiers) {
-      expect(`import x from "${specifier}"`).not.toMatch(LIBRARY_CODE_MARKER)
-      expect(`require('${specifier}')`).not.toMatch(LIBRARY_CODE_MARKER)
+      expect(`import x from "${specifier}"`).not.toMatch(LIBRARY_KEY)
+      expect(`require('${specifier}')`).not.toMatch(LIBRARY_KEY)
     }
+  })
+})
+
+describe('check-bundle on builds that inline only part of the library', () => {
+  let project: string
+  /** Every value the two entries a plugin imports export, as the built package has them. */
+  let exportsOf: Record<'@tech-vendor/api' | '@tech-vendor/api/v1', string[]>
+
+  beforeAll(async () => {
+    project = writeProject({ 'package.json': pluginPackage('partial') })
+    const dist = join(ensureBuilt())
+    exportsOf = {
+      '@tech-vendor/api': Object.keys(await import(join(dist, 'index.js'))),
+      '@tech-vendor/api/v1': Object.keys(await import(join(dist, 'v1', 'index.js'))),
+    }
+  })
+
+  afterAll(removeProjects)
+
+  /** A plugin that uses `name` alone: a subclass of a class, else the value itself. */
+  function pluginUsing(entry: string, name: string): string {
+    return `import { ${name} } from '${entry}'
+export const used = typeof ${name} === 'function' && /^class/.test(String(${name}))
+  ? class Own extends (${name} as unknown as new () => object) {}
+  : ${name}
+`
+  }
+
+  it.each([
+    ['esm', false, 'es2022'],
+    ['esm', true, 'es2022'],
+    ['cjs', true, 'es2022'],
+    ['esm', true, 'es2020'],
+  ] as const)(
+    'fails each build that inlined one export alone (esbuild %s, minify %s, target %s)',
+    async (format, minify, target) => {
+      const built: string[] = []
+      for (const [entry, names] of Object.entries(exportsOf)) {
+        for (const name of names) {
+          const out = `partial-${format}-${String(minify)}-${target}/${entry.endsWith('v1') ? 'v1-' : ''}${name}.js`
+          await build({
+            stdin: { contents: pluginUsing(entry, name), resolveDir: project, loader: 'ts' },
+            bundle: true,
+            platform: 'node',
+            format,
+            minify,
+            target,
+            outfile: join(project, out),
+            logLevel: 'silent',
+          })
+          built.push(out)
+        }
+      }
+      const run = vendorApi(['check-bundle', ...built, '--format', 'json'], project)
+      const report = JSON.parse(run.stdout) as { findings: { file: string }[] }
+      const flagged = new Set(report.findings.map((f) => f.file))
+      expect(built.filter((file) => !flagged.has(file))).toEqual([])
+      expect(run.code).toBe(1)
+    },
+  )
+
+  it('names what it found in a build that inlined only VendorWebSocketComponent', async () => {
+    await build({
+      stdin: {
+        contents: `import { VendorWebSocketComponent } from '@tech-vendor/api'
+export class Echo extends VendorWebSocketComponent {
+  readonly path = '/echo'
+  onMessage(session: { sendMessage(m: string): void }, message: string): void {
+    session.sendMessage(message)
+  }
+}
+`,
+        resolveDir: project,
+        loader: 'ts',
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      minify: true,
+      outfile: join(project, 'dist/echo.js'),
+      logLevel: 'silent',
+    })
+    const run = vendorApi(['check-bundle', 'dist/echo.js'], project)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain("the code of the library's VendorWebSocketComponent")
+  })
+
+  it("passes a plugin's own strings that mention the package, its entry points or its README", async () => {
+    const mentions = `import { SimpleQuery } from '@tech-vendor/api'
+export const help = [
+  'See https://unpkg.com/@tech-vendor/api/README.md',
+  'and @tech-vendor/api.README, @tech-vendor/api/docs/ci.md#bundled-library',
+  "import { Get } from '@tech-vendor/api/v1'",
+  \`@tech-vendor/api/runtime-contract is for hosts\`,
+  '@tech-vendor/api.error',
+]
+export const count = () => SimpleQuery.count('Order')
+`
+    const files: string[] = []
+    for (const minify of [false, true]) {
+      const out = `dist/mentions-${String(minify)}.js`
+      await build({
+        stdin: { contents: mentions, resolveDir: project, loader: 'ts' },
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        minify,
+        external: ['@tech-vendor/api', '@tech-vendor/api/*'],
+        outfile: join(project, out),
+        logLevel: 'silent',
+      })
+      files.push(out)
+    }
+    expect(vendorApi(['check-bundle', ...files], project)).toEqual({
+      code: 0,
+      stdout: 'No problems: 2 files checked.\n',
+      stderr: '',
+    })
+  })
+})
+
+describe('check-bundle on Rollup builds', () => {
+  let project: string
+
+  /** Resolves the package from the plugin's node_modules, keeping the path there (as an install has it). */
+  const installedPackage = (): RollupPlugin => ({
+    name: 'installed-package',
+    resolveId(source) {
+      if (source !== '@tech-vendor/api' && !source.startsWith('@tech-vendor/api/')) return null
+      const subpath = source.slice('@tech-vendor/api'.length)
+      return join(project, 'node_modules/@tech-vendor/api/dist', subpath, 'index.js')
+    },
+  })
+
+  async function rollupBuild(input: string, output: OutputOptions, external: boolean): Promise<void> {
+    const bundle = await rollup({
+      input: join(project, input),
+      preserveSymlinks: true,
+      external: external ? [/^@tech-vendor\/api/] : [],
+      plugins: external ? [] : [installedPackage()],
+      onwarn: () => undefined,
+    })
+    await bundle.write(output)
+    await bundle.close()
+  }
+
+  beforeAll(() => {
+    project = writeProject({
+      'package.json': pluginPackage('rolled'),
+      'src/plugin.js': `import { AsyncHelper, SimpleQuery } from '@tech-vendor/api'
+import { VendorWebSocketComponent } from '@tech-vendor/api'
+export class Echo extends VendorWebSocketComponent {
+  onMessage(session, message) { session.sendMessage(message) }
+}
+export function onLoad() {
+  AsyncHelper.task(() => SimpleQuery.count('Order'))
+}
+`,
+      'src/socket.js': `import { VendorWebSocketComponent } from '@tech-vendor/api'
+export class Echo extends VendorWebSocketComponent {
+  onMessage(session, message) { session.sendMessage(message) }
+}
+`,
+    })
+  })
+
+  afterAll(removeProjects)
+
+  it('fails a preserveModules build that put the library under dist/node_modules/', async () => {
+    await rollupBuild(
+      'src/plugin.js',
+      {
+        dir: join(project, 'kept'),
+        format: 'es',
+        preserveModules: true,
+        preserveModulesRoot: join(project, 'src'),
+      },
+      false,
+    )
+    const run = vendorApi(['check-bundle', 'kept', '--format', 'json'], project)
+    const report = JSON.parse(run.stdout) as { findings: { file: string; message: string }[] }
+    const written = readdirSync(join(project, 'kept'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `kept/${f.split(sep).join('/')}`)
+    const library = written.filter((f) => f.startsWith('kept/node_modules/@tech-vendor/api/dist/'))
+    expect(library.length).toBeGreaterThan(0)
+    expect(written).toContain('kept/plugin.js')
+    // Every module of the library is flagged, the plugin's own module (which imports them) is not.
+    expect(report.findings.map((f) => f.file).sort()).toEqual(library.sort())
+    expect(run.code).toBe(1)
+  })
+
+  it('fails a Rollup bundle that inlined only VendorWebSocketComponent', async () => {
+    await rollupBuild('src/socket.js', { file: join(project, 'rolled/socket.js'), format: 'es' }, false)
+    const run = vendorApi(['check-bundle', 'rolled'], project)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain("the code of the library's VendorWebSocketComponent")
+  })
+
+  it("passes builds that keep the package external, and does not enter the project's own node_modules", async () => {
+    await rollupBuild(
+      'src/plugin.js',
+      { dir: join(project, 'dist'), format: 'es', preserveModules: true },
+      true,
+    )
+    await rollupBuild('src/plugin.js', { file: join(project, 'dist-cjs/plugin.cjs'), format: 'cjs' }, true)
+    const run = vendorApi(['check-bundle', 'dist', 'dist-cjs'], project)
+    expect(run).toEqual({ code: 0, stdout: 'No problems: 2 files checked.\n', stderr: '' })
+    const whole = vendorApi(['check-bundle', '.', '--format', 'json'], project)
+    const files = (JSON.parse(whole.stdout) as { findings: { file: string }[] }).findings.map((f) => f.file)
+    expect(files.some((f) => f.startsWith('node_modules/'))).toBe(false)
   })
 })

@@ -15,9 +15,13 @@ interface JsonReport {
   readonly command: string
   readonly target: {
     readonly runtime: string
-    readonly apiVersion: string
     readonly linkage: string
-    readonly plugin: string
+    readonly plugins: readonly {
+      readonly name: string
+      readonly version: string
+      readonly apiVersion: string
+      readonly manifest: string
+    }[]
   }
   readonly summary: { readonly files: number; readonly errors: number; readonly warnings: number }
   readonly findings: readonly Record<string, unknown>[]
@@ -162,9 +166,15 @@ describe('vendor-api check --format json', () => {
     expect(report.command).toBe('check')
     expect(report.target).toEqual({
       runtime: '1.0.0-beta18',
-      apiVersion: '0.0.5',
       linkage: 'static',
-      plugin: 'mismatches',
+      plugins: [
+        {
+          name: 'mismatches',
+          version: '1.0.0',
+          apiVersion: '0.0.5',
+          manifest: `${MISMATCHES}/package.json`,
+        },
+      ],
     })
     expect(report.summary).toEqual({ files: 7, errors: 11, warnings: 4 })
     expect(report.findings).toHaveLength(15)

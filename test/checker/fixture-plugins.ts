@@ -4,7 +4,7 @@ import ts from 'typescript'
 import { checkPlugin } from '../../src/checker/check-plugin.js'
 import type { Finding } from '../../src/checker/finding.js'
 import { main } from '../../src/checker/main.js'
-import type { PluginManifest } from '../../src/checker/plugin-manifest.js'
+import type { LocatedManifest } from '../../src/checker/plugin-target.js'
 import {
   createPluginProgram,
   type PluginProgram,
@@ -65,17 +65,20 @@ export function fixtureProgram(name: string): PluginProgram {
  */
 export function checkFixture(
   name: string,
-  manifest: Omit<PluginManifest, 'path'>,
+  manifest: Omit<LocatedManifest, 'path'>,
   linkage: Linkage,
 ): Finding[] {
   const plugin = fixtureProgram(name)
+  const located: LocatedManifest = { ...manifest, path: join(fixturesDir, name, 'package.json') }
   return checkPlugin({
     typescript: ts,
     program: plugin.program,
+    typeProgram: plugin.typeProgram,
     files: plugin.files,
-    manifest: { ...manifest, path: join(fixturesDir, name, 'package.json') },
+    manifestOf: () => located,
+    missingManifest: () => 'unreachable: every file has the fixture manifest',
     linkage,
     members: memberSpecs,
     cwd: repoRoot,
-  })
+  }).findings
 }

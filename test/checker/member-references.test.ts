@@ -42,7 +42,9 @@ describe('a member reached other than by a direct call', () => {
       '7:17 absent-at-runtime error', // MessageHelper['pushNotification'](ready)
       '8:15 absent-at-runtime error', // AsyncHelper[key](2)
       '10:15 absent-at-runtime error', // AsyncHelper.task.call(AsyncHelper, true, ...)
+      '10:38 type-error error', // tsc types `.call` by the last overload: true is not an ExecutorService
       '11:15 runtime-deprecated warning', // AsyncHelper.task.apply(AsyncHelper, [runnable])
+      '11:40 type-error error', // ... nor is the runnable in `.apply`'s array
       '12:17 absent-at-runtime error', // MessageHelper.pushNotification.call(MessageHelper, ready)
     ])
     const overloads = findings

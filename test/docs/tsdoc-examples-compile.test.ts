@@ -69,6 +69,7 @@ function compile(batch: { where: string; code: string }[], name: string, profile
       '@tech-vendor/api/v1': [profile ? 'src/profiles/runtime-1.0.0-beta18/v1.ts' : 'src/v1/index.ts'],
       '@tech-vendor/api/runtime-contract': ['src/runtime-contract/index.ts'],
       '@tech-vendor/api/testing': ['src/testing/index.ts'],
+      '@tech-vendor/api/emulator': ['src/emulator/index.ts'],
       '@tech-vendor/api/conformance': ['src/conformance/index.ts'],
       '@tech-vendor/api/testing/vitest': ['src/testing/vitest/index.ts'],
     },

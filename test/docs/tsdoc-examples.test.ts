@@ -8,6 +8,7 @@ const entries = [
   'src/v1/index.ts',
   'src/runtime-contract/index.ts',
   'src/testing/index.ts',
+  'src/emulator/index.ts',
   'src/conformance/index.ts',
   'src/testing/vitest/index.ts',
 ]

@@ -158,6 +158,23 @@ const TESTING_TYPES = [
   'SeedProblem',
 ]
 
+const EMULATOR_VALUES = ['createEmulator']
+
+const EMULATOR_TYPES = [
+  'Emulator',
+  'EmulatorOptions',
+  'EmulatorDomainDefinition',
+  'DomainRoles',
+  'EmulatorUser',
+  'EmulatorSettings',
+  'EmulatorStore',
+  'ListenOptions',
+  'UserChanges',
+  'LogicFunction',
+  'LogicRequest',
+  'RequestUser',
+]
+
 const CONFORMANCE_VALUES = ['describeConformance', 'conformanceGroups', 'conformanceDomains']
 
 const CONFORMANCE_TYPES = [
@@ -182,6 +199,7 @@ const surface = {
   'v1/index': { values: [...ROOT_VALUES, ...V1_ONLY_VALUES], types: [...ROOT_TYPES, ...V1_ONLY_TYPES] },
   'runtime-contract/index': { values: CONTRACT_VALUES, types: CONTRACT_TYPES },
   'testing/index': { values: TESTING_VALUES, types: TESTING_TYPES },
+  'emulator/index': { values: EMULATOR_VALUES, types: EMULATOR_TYPES },
   'conformance/index': { values: CONFORMANCE_VALUES, types: CONFORMANCE_TYPES },
   'testing/vitest/index': { values: ['hostTest'], types: ['HostFixtures'] },
 } as const

@@ -18,6 +18,7 @@ const entries = [
   'v1/index',
   'runtime-contract/index',
   'testing/index',
+  'emulator/index',
   'conformance/index',
   'testing/vitest/index',
 ]
@@ -97,13 +98,26 @@ describe('the packed tarball', () => {
     expect(packed.files.filter((f) => f.path.startsWith('docs/api/'))).toEqual([])
   })
 
-  it('installs without dependencies', () => {
+  it("installs with the emulator's dependencies only, each pinned", () => {
     const installed = JSON.parse(
       readFileSync(join(consumer, 'node_modules', '@tech-vendor', 'api', 'package.json'), 'utf8'),
     ) as {
-      dependencies?: object
+      dependencies?: Record<string, string>
     }
-    expect(installed.dependencies ?? {}).toEqual({})
+    expect(Object.keys(installed.dependencies ?? {}).sort()).toEqual(['@hono/node-server', 'hono', 'jose'])
+    for (const version of Object.values(installed.dependencies ?? {}))
+      expect(version).toMatch(/^\d+\.\d+\.\d+$/)
+  })
+
+  it('loads the emulator entry from ESM and from CommonJS', () => {
+    const script = (kind: 'esm' | 'cjs'): string =>
+      kind === 'esm'
+        ? "import('@tech-vendor/api/emulator').then((m) => console.log(JSON.stringify(Object.keys(m))))"
+        : "console.log(JSON.stringify(Object.keys(require('@tech-vendor/api/emulator'))))"
+    for (const kind of ['esm', 'cjs'] as const) {
+      const output = run(process.execPath, ['-e', script(kind)], consumer)
+      expect(JSON.parse(output), kind).toEqual(['createEmulator'])
+    }
   })
 })
 

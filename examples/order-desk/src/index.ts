@@ -14,6 +14,7 @@ export {
   findProduct,
 } from './orders.js'
 export { storeReceipt } from './receipts.js'
-export { multiplyAmount } from './money.js'
+export { multiplyAmount, sumAmounts } from './money.js'
+export { customerSummary, type CustomerSummary } from './customer-summary.js'
 export { checkStock, type StockCheckResult } from './stock-check.js'
 export { DEFAULT_SETTINGS, ensureDefaultSettings, numberSetting, type SettingName } from './settings.js'

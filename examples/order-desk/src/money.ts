@@ -17,6 +17,17 @@ export function multiplyAmount(price: string, quantity: number): string {
   return fromCents(toCents(price) * BigInt(quantity))
 }
 
+/**
+ * The sum of amounts.
+ *
+ * @param amounts - Non-negative amounts with at most two decimals, such as `'12.5'`.
+ * @returns The sum as a decimal string with two decimals (`'0.00'` for none).
+ * @throws RangeError when one is not such an amount.
+ */
+export function sumAmounts(amounts: readonly string[]): string {
+  return fromCents(amounts.reduce((sum, amount) => sum + toCents(amount), 0n))
+}
+
 function toCents(amount: string): bigint {
   const match = AMOUNT.exec(amount)
   if (match === null) throw new RangeError(`${JSON.stringify(amount)} is not an amount such as '12.50'.`)

@@ -5,6 +5,9 @@ import { CUSTOMER } from '../conformance-domains.js'
 import type { GroupDefinition } from './group-definition.js'
 import { catchError, createOne, sleep, task } from './test-helpers.js'
 
+/** How long what must happen is waited for, generous for a slow host. */
+const WAIT = { timeout: 5000, interval: 5 }
+
 /** What an error says of itself: its `name` and message. */
 function described(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
@@ -22,18 +25,24 @@ export const isolationGroup: GroupDefinition = {
       const first = start()
       let release!: () => void
       const gate = new Promise<void>((resolve) => (release = resolve))
+      let waiting = false
+      let done = false
       // An async Runnable: the host keeps the task pending until its promise settles.
       // eslint-disable-next-line @typescript-eslint/no-misused-promises
       task(async () => {
-        await gate
-        createOne(CUSTOMER, { name: 'From the first host' })
+        waiting = true
+        try {
+          await gate
+          createOne(CUSTOMER, { name: 'From the first host' })
+        } finally {
+          done = true
+        }
       })
-      // Let the task start and reach its await.
-      await sleep(20)
+      await expect.poll(() => waiting, WAIT).toBe(true)
       stop(first.host)
       const second = start()
       release()
-      await sleep(20)
+      await expect.poll(() => done, WAIT).toBe(true)
       expect(SimpleQuery.count(CUSTOMER), 'the second host holds nothing of the first').toBe(0)
       expect(second.errors, 'the second host is not blamed').toEqual([])
       expect(first.errors.map(described), "the first host's onError got the refusal").toEqual([
@@ -72,10 +81,11 @@ export const isolationGroup: GroupDefinition = {
       const first = start()
       let runs = 0
       AsyncHelper.scheduleAtFixRate(5, () => void runs++)
-      await expect.poll(() => runs, { timeout: 5000, interval: 5 }).toBeGreaterThan(0)
+      await expect.poll(() => runs, WAIT).toBeGreaterThan(0)
       stop(first.host)
       const after = runs
       start()
+      // Many periods of the schedule.
       await sleep(60)
       expect(runs).toBe(after)
     })

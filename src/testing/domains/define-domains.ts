@@ -151,7 +151,8 @@ type RegistryCheck<D> = {
  * Declares the domains a test host runs on, once, and checks them against what the plugin declared in
  * `DomainRegistry` at compile time. A domain the registry declares must define every declared field with a type
  * that holds the declared values (`priority: number` against `'STRING'` does not compile); the others are taken
- * as they are. To derive the registry from the definitions instead, declare them `as const` and the registry
+ * as they are. A registered domain the definitions leave out is not required: a host may run on some of the
+ * plugin's domains. To derive the registry from the definitions instead, declare them `as const` and the registry
  * as `interface DomainRegistry extends DomainTypes<typeof domains> {}` ({@link DomainTypes}).
  *
  * At run time it returns the definitions unchanged; `createTestHost` checks them.

@@ -114,7 +114,8 @@ export class AsyncFacet implements AsyncRuntime {
       }
       if (isThenable(result)) {
         const release = holdContexts()
-        result.then(
+        // Adopted as a promise: a thenable of plugin code that settles twice settles the run once.
+        void Promise.resolve(result).then(
           () => {
             release()
             settled()
@@ -186,7 +187,7 @@ export class AsyncFacet implements AsyncRuntime {
   track(result: unknown): void {
     if (!isThenable(result)) return
     this.#begin()
-    result.then(
+    void Promise.resolve(result).then(
       () => this.#release(),
       (error: unknown) => {
         this.#sink.report(error)
@@ -245,7 +246,7 @@ export class AsyncFacet implements AsyncRuntime {
         return
       }
       if (isThenable(result)) {
-        result.then(
+        void Promise.resolve(result).then(
           (value) => finish({ kind: 'value', value }),
           (error: unknown) => finish({ kind: 'error', error }),
         )

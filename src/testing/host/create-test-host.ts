@@ -198,13 +198,25 @@ class ReferenceHost implements TestHost {
         `host.runAs: no plugin ${JSON.stringify(plugin)} is loaded; load it with host.loadPlugin first.`,
       )
     }
-    const result = this.#contexts.run(this.#contexts.fresh({ tenant, user, plugin }), fn)
-    if (isThenable(result)) {
-      // Its continuations must still be told apart if the host is uninstalled before it settles.
-      const release = holdContexts()
-      result.then(release, release)
-    }
-    return result
+    const context = this.#contexts.fresh({ tenant, user, plugin })
+    const result = this.#contexts.run(context, fn)
+    if (!isThenable(result)) return result
+    // Its continuations must still be told apart if the host is uninstalled before it settles; a rejection
+    // after that reaches this host's errors too. The caller gets a promise of its own, which rejects as
+    // `fn`'s did, so an unawaited failure is still an unhandled rejection.
+    const release = holdContexts()
+    return Promise.resolve(result).then(
+      (value) => {
+        release()
+        return value
+      },
+      (error: unknown) => {
+        release()
+        if (!context.owner.live && typeof error === 'object' && error !== null)
+          context.owner.reportLeftover(error)
+        throw error
+      },
+    ) as T
   }
 
   current(): CurrentIdentity {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
 import type { PlatformUser } from '../../runtime-contract/facets.js'
+import { registrySlot } from '../../runtime-contract/registry.js'
 import type { ErrorSink } from './error-sink.js'
 import type { Transaction } from '../store/memory/transaction.js'
 
@@ -23,8 +24,8 @@ export interface Installation {
   readonly hostName: string
   /** `false` once the host was uninstalled (or, before its first `install()`, for host APIs only). */
   readonly live: boolean
-  /** Sends an error to the host's error sink. */
-  report(error: unknown): void
+  /** Sends an error of work left running after the installation ended (its refusal) to the host's error sink, once. */
+  reportLeftover(error: object): void
 }
 
 /**
@@ -64,17 +65,32 @@ interface ContextSlot {
 
 const SLOT_KEY = Symbol.for('@tech-vendor/api/testing.context-storage@1')
 
+/** Enables the storage without leaving a store behind (`run` enables it; it skips the store it already has). */
+const ENABLE: HostContext = Object.freeze({}) as HostContext
+
 function contextSlot(): ContextSlot {
   const global = globalThis as unknown as Record<symbol, ContextSlot | undefined>
   let slot = global[SLOT_KEY]
   if (slot === undefined) {
-    slot = { storage: new AsyncLocalStorage<HostContext>(), holds: 0 }
+    const storage = new AsyncLocalStorage<HostContext>()
+    slot = { storage, holds: 0 }
     Object.defineProperty(globalThis, SLOT_KEY, {
       value: slot,
       enumerable: false,
       configurable: false,
       writable: false,
     })
+    // A facade called while no runtime is bound asks this who the calling code belongs to, so that work left
+    // running by an uninstalled host is refused naming it, as it is when another host is bound.
+    registrySlot().refuseOrphan ??= (member) => {
+      const owner = storage.getStore()?.owner
+      if (owner === undefined || owner.live) return undefined
+      const error = new IllegalStateException(
+        leftoverWork(owner.hostName, `called ${member} while no runtime is bound`),
+      )
+      owner.reportLeftover(error)
+      return error
+    }
   }
   return slot
 }
@@ -85,7 +101,9 @@ function contextSlot(): ContextSlot {
  */
 export function holdContexts(): () => void {
   const slot = contextSlot()
-  slot.holds++
+  // Enabled from the first hold on, so that what code starts from now on (a plugin's own timers included)
+  // carries its context, not only what runs inside a host's run().
+  if (slot.holds++ === 0) slot.storage.run(ENABLE, () => undefined)
   let released = false
   return () => {
     if (released) return
@@ -106,8 +124,8 @@ class HostInstallation implements Installation {
     this.live = live
   }
 
-  report(error: unknown): void {
-    this.#sink.report(error)
+  reportLeftover(error: object): void {
+    this.#sink.reportLeftover(error)
   }
 }
 
@@ -196,18 +214,33 @@ export class ContextStore {
   }
 
   #foreign(owner: Installation): IllegalStateException {
-    const error = owner.live
-      ? new IllegalStateException(
-          `Code running for test host '${owner.hostName}' called test host '${this.#hostName}': a host serves only the ` +
-            'code it runs. Call the host the code belongs to.',
-        )
-      : new IllegalStateException(
-          `Test host '${owner.hostName}' was uninstalled, but work it started (an AsyncHelper task, a scheduled run or an ` +
-            `awaited host.runAs) is still running and reached test host '${this.#hostName}'; it was stopped before it ` +
-            'read or wrote anything. Wait for that work before uninstalling (await host.whenIdle(), await the runAs), ' +
-            'or cancel it.',
-        )
-    owner.report(error)
+    if (owner.live) {
+      // Test code that calls one host from inside another's runAs: a mistake of the caller, not asynchronous
+      // work, so it is thrown and not reported.
+      return new IllegalStateException(
+        `Code running for test host '${owner.hostName}' called test host '${this.#hostName}': a host serves only the ` +
+          'code it runs. Call the host the code belongs to.',
+      )
+    }
+    const error = new IllegalStateException(
+      leftoverWork(owner.hostName, `reached test host '${this.#hostName}'`),
+    )
+    owner.reportLeftover(error)
     return error
   }
+}
+
+/**
+ * The message of a refusal of work left running by an uninstalled host: who it belongs to, where it got, and
+ * what to do.
+ *
+ * @param hostName - The uninstalled host.
+ * @param reached - What the work reached, such as `reached test host 'b'`.
+ */
+export function leftoverWork(hostName: string, reached: string): string {
+  return (
+    `Test host '${hostName}' was uninstalled, but work it started (an AsyncHelper task, a scheduled run, an ` +
+    `awaited host.runAs, or a timer or promise its code made) is still running and ${reached}; it was stopped before ` +
+    'it read or wrote anything. Wait for that work before uninstalling (await host.whenIdle(), await the runAs), or cancel it.'
+  )
 }

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
+import type { ManifestReading } from '../../plugin-manifest/plugin-manifest-fields.js'
+import { readPackageManifest, readPluginManifest } from '../../plugin-manifest/read-plugin-manifest.js'
 import type { LibraryLine } from '../../runtime-contract/runtime-description.js'
 import { isPlainRecord } from '../domains/is-plain-record.js'
 
-/** The built-in plugin that `BeanContainer` needs in `dependsOnPlugins`; always loaded. */
-export const PLATFORM_ADAPTER = 'PlatformAdapter'
+export { PLATFORM_ADAPTER } from '../../plugin-manifest/plugin-manifest-fields.js'
 
 /**
  * What a plugin says of itself: the `vendorPlugin` field of its `package.json`, with `name` and `version`
@@ -29,6 +30,14 @@ export interface PluginManifest {
   readonly dependsOnPlugins: readonly string[]
 }
 
+/** The manifest a reading gave, or the host's error naming every problem. */
+function manifestOrThrow(reading: ManifestReading, source: string): PluginManifest {
+  if (reading.ok) return reading.manifest
+  throw new IllegalArgumentException(
+    `The plugin ${source} is invalid:\n  - ${reading.problems.join('\n  - ')}`,
+  )
+}
+
 /**
  * Reads a manifest from a parsed `package.json`: its `vendorPlugin` field, with `name` and `version`
  * falling back to the package's.
@@ -39,21 +48,14 @@ export function manifestFromPackageJson(packageJson: unknown, source = 'package.
   if (!isPlainRecord(packageJson)) {
     throw new IllegalArgumentException(`${source} must hold a JSON object with a vendorPlugin field.`)
   }
-  const plugin = packageJson['vendorPlugin']
-  if (!isPlainRecord(plugin)) {
+  const reading = readPackageManifest(packageJson)
+  if (reading === undefined) {
     throw new IllegalArgumentException(
       `${source} has no vendorPlugin field: add "vendorPlugin": { "dependsOnPlugins": ["PlatformAdapter"] } ` +
-        '(name and version default to the package name and version).',
+        "(name and version default to the package name and version, apiVersion to '0.0.5').",
     )
   }
-  return checkManifest(
-    {
-      ...plugin,
-      name: plugin['name'] ?? packageJson['name'],
-      version: plugin['version'] ?? packageJson['version'],
-    },
-    `${source} (vendorPlugin)`,
-  )
+  return manifestOrThrow(reading, `${source} (vendorPlugin)`)
 }
 
 /** Reads `<directory>/package.json` and its `vendorPlugin` manifest. */
@@ -80,37 +82,10 @@ export function manifestFromDirectory(directory: string): PluginManifest {
 }
 
 /**
- * Checks a manifest given directly and returns a frozen copy.
+ * Checks a manifest given directly and returns a frozen copy with the defaults applied.
  *
  * @throws {@link IllegalArgumentException} naming every problem.
  */
 export function checkManifest(manifest: unknown, source = 'manifest'): PluginManifest {
-  if (!isPlainRecord(manifest)) {
-    throw new IllegalArgumentException(
-      `The plugin ${source} must be an object { name, version, dependsOnPlugins }.`,
-    )
-  }
-  const { name, version, apiVersion, dependsOnPlugins } = manifest
-  const problems: string[] = []
-  if (typeof name !== 'string' || name.trim() === '') problems.push('name must be a non-empty string')
-  else if (name === PLATFORM_ADAPTER)
-    problems.push(`name ${PLATFORM_ADAPTER} is the platform's built-in plugin`)
-  if (typeof version !== 'string' || version.trim() === '')
-    problems.push('version must be a non-empty string')
-  if (apiVersion !== undefined && apiVersion !== '0.0.5' && apiVersion !== '1.0.0') {
-    problems.push(`apiVersion must be '0.0.5' or '1.0.0', got ${JSON.stringify(apiVersion)}`)
-  }
-  const depends = dependsOnPlugins ?? []
-  if (!Array.isArray(depends) || depends.some((d) => typeof d !== 'string' || d === '')) {
-    problems.push('dependsOnPlugins must be an array of plugin names, such as ["PlatformAdapter"]')
-  }
-  if (problems.length > 0) {
-    throw new IllegalArgumentException(`The plugin ${source} is invalid:\n  - ${problems.join('\n  - ')}`)
-  }
-  return Object.freeze({
-    name: name as string,
-    version: version as string,
-    ...(apiVersion === undefined ? {} : { apiVersion: apiVersion as LibraryLine }),
-    dependsOnPlugins: Object.freeze([...(depends as string[])]),
-  })
+  return manifestOrThrow(readPluginManifest(manifest), source)
 }

@@ -95,23 +95,31 @@ function releasableHandle(host: TestHost): { readonly host: TestHost; release():
       "This test's host is gone: hostTest uninstalls it when the test ends. Use the host inside the test that got it.",
     )
   }
-  const stand = new Proxy({} as TestHost, {
+  const stand: TestHost = new Proxy({} as TestHost, {
     get(_stand, key) {
       const real = live()
       const value = Reflect.get(real, key, real) as unknown
       if (typeof value !== 'function') return value
-      // Methods run on the host itself (its private state is not the stand-in's).
+      // Methods run on the host itself (its private state is not the stand-in's); one that returns the host
+      // (install) returns the stand-in, so that nothing keeps the host past the test.
       let method = bound.get(key)
-      if (method === undefined) bound.set(key, (method = (value as (...a: unknown[]) => unknown).bind(real)))
+      if (method === undefined) {
+        const fn = value as (...a: unknown[]) => unknown
+        method = (...args: unknown[]) => {
+          const result = fn.apply(live(), args)
+          return result === target ? stand : result
+        }
+        bound.set(key, method)
+      }
       return method
     },
+    set: (_stand, key, value) => Reflect.set(live(), key, value),
     has: (_stand, key) => Reflect.has(live(), key),
     ownKeys: () => Reflect.ownKeys(live()),
     getOwnPropertyDescriptor: (_stand, key) => {
       const descriptor = Reflect.getOwnPropertyDescriptor(live(), key)
       return descriptor === undefined ? undefined : { ...descriptor, configurable: true }
     },
-    set: () => false,
   })
   return {
     host: stand,

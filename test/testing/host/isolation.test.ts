@@ -1,4 +1,6 @@
-import { executionAsyncResource } from 'node:async_hooks'
+import { AsyncLocalStorage, executionAsyncResource } from 'node:async_hooks'
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -18,7 +20,7 @@ const started: TestHost[] = []
 
 /** A host for this test, uninstalled after it (if the test has not done so). */
 function host(name: string, options: Parameters<typeof createTestHost>[0] = {}): TestHost {
-  const made = createTestHost({ name, domains: DOMAINS, ...options })
+  const made = createTestHost({ name, domains: DOMAINS, deprecationWarnings: 'per-process', ...options })
   started.push(made)
   return made
 }
@@ -46,15 +48,29 @@ function gate(): { readonly open: () => void; readonly passed: Promise<void> } {
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5))
 
 /**
- * How many context stores a new timer carries. Node (20) copies the value of every enabled
- * AsyncLocalStorage onto each new promise and timer, so this counts the storages every timer and promise
- * of the process pays for.
+ * How many context stores a new timer carries. Node 20 copies the value of every enabled AsyncLocalStorage
+ * onto each new promise and timer, so this counts the storages every timer and promise of the process pays
+ * for.
  */
 function storesOnANewTimer(): Promise<number> {
   return new Promise((resolve) =>
     setTimeout(() => resolve(Object.getOwnPropertySymbols(executionAsyncResource()).length), 0),
   )
 }
+
+/**
+ * Whether this Node keeps AsyncLocalStorage values on async resources (Node 20, 22), where each enabled
+ * storage costs every new timer and promise. Node 24 keeps them in one AsyncContextFrame instead, where the
+ * number of storages costs nothing per timer and there is nothing to count.
+ */
+const STORAGES_COST_PER_TIMER = await (async () => {
+  const probe = new AsyncLocalStorage<number>()
+  const before = await storesOnANewTimer()
+  const during = await probe.run(1, () => storesOnANewTimer())
+  probe.disable()
+  return during > before
+})()
+const ON_RESOURCES = 'counted where storages cost per timer, as on Node 20'
 
 /** Runs a full collection (`--expose-gc` turned on for a moment, as the benchmarks do). */
 function collectGarbage(): void {
@@ -86,23 +102,29 @@ async function liveAndGo(index: number): Promise<WeakRef<TestHost>> {
 }
 
 describe('hosts leave nothing behind', () => {
-  test('after 1,000 hosts that ran runAs, a plugin and a task, a new timer carries as many context stores as before them', async () => {
-    const before = await storesOnANewTimer()
-    for (let i = 0; i < 1000; i++) await liveAndGo(i)
-    expect(await storesOnANewTimer()).toBe(before)
-  })
+  test.skipIf(!STORAGES_COST_PER_TIMER)(
+    `after 1,000 hosts that ran runAs, a plugin and a task, a new timer carries as many context stores as before them (${ON_RESOURCES})`,
+    async () => {
+      const before = await storesOnANewTimer()
+      for (let i = 0; i < 1000; i++) await liveAndGo(i)
+      expect(await storesOnANewTimer()).toBe(before)
+    },
+  )
 
-  test('while hosts are installed one after another, each new timer carries one context store for them all', async () => {
-    const outside = await storesOnANewTimer()
-    const counts: number[] = []
-    for (let i = 0; i < 100; i++) {
-      const made = createTestHost({ name: `host-${i}`, domains: DOMAINS }).install()
-      await made.runAs({}, () => Promise.resolve())
-      counts.push(await storesOnANewTimer())
-      made.uninstall()
-    }
-    expect(new Set(counts)).toEqual(new Set([outside + 1]))
-  })
+  test.skipIf(!STORAGES_COST_PER_TIMER)(
+    `while hosts are installed one after another, each new timer carries one context store for them all (${ON_RESOURCES})`,
+    async () => {
+      const outside = await storesOnANewTimer()
+      const counts: number[] = []
+      for (let i = 0; i < 100; i++) {
+        const made = createTestHost({ name: `host-${i}`, domains: DOMAINS }).install()
+        await made.runAs({}, () => Promise.resolve())
+        counts.push(await storesOnANewTimer())
+        made.uninstall()
+      }
+      expect(new Set(counts)).toEqual(new Set([outside + 1]))
+    },
+  )
 
   test('uninstalled hosts are collected, and no timer of theirs stays active', async () => {
     const timers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length
@@ -177,7 +199,7 @@ describe('work of an uninstalled host never reaches another host', () => {
     ])
   })
 
-  test('with no host bound, leftover work fails as unbound, and the error still reaches its host', async () => {
+  test('with no host bound, a task left running is refused naming its host, and the error reaches that host once', async () => {
     const first = host('first').install()
     const { open, passed } = gate()
     task(async () => {
@@ -189,8 +211,69 @@ describe('work of an uninstalled host never reaches another host', () => {
     open()
     await settle()
     expect(first.errors.map((e) => (e as Error).message)).toEqual([
-      expect.stringMatching(/is not available: no runtime is bound/),
+      expect.stringMatching(
+        /^Test host 'first' was uninstalled, but work it started .* called DomainHelper\.buildDomain\(.*\) while no runtime is bound; it was stopped/,
+      ),
     ])
+  })
+
+  test('with no host bound, an awaited runAs continuation is refused naming its host, and reaches that host', async () => {
+    const first = host('first').install()
+    const { open, passed } = gate()
+    const pending = first.runAs({}, async () => {
+      await passed
+      return SimpleQuery.count('Note')
+    })
+    first.uninstall()
+    open()
+    await expect(pending).rejects.toThrow(/^Test host 'first' was uninstalled, .* while no runtime is bound/)
+    expect(first.takeErrors()).toHaveLength(1)
+  })
+
+  test('a timer a plugin set in onLoad, firing after its host was uninstalled and another installed, is refused', async () => {
+    const first = host('first').install()
+    const { open, passed } = gate()
+    class Fires extends VendorPlatformComponent {
+      override onLoad(): void {
+        // Untracked: the host does not wait for it; its context still names the host it belongs to.
+        void passed.then(() =>
+          setTimeout(() => {
+            try {
+              note('from the timer')
+            } catch {
+              // Refused, and reported to the host it belongs to.
+            }
+          }, 0),
+        )
+      }
+    }
+    first.loadPlugin({ manifest: { name: 'fires', version: '1.0.0' }, components: [Fires] })
+    first.uninstall()
+    const second = host('second').install()
+    open()
+    await settle()
+    await settle()
+    expect(SimpleQuery.count('Note'), 'nothing written into the second host').toBe(0)
+    expect(second.errors).toEqual([])
+    expect(first.errors.map((e) => (e as Error).message)).toEqual([
+      expect.stringMatching(/^Test host 'first' was uninstalled, .* reached test host 'second'/),
+    ])
+  })
+
+  test('an unawaited runAs that fails is still an unhandled rejection, as its own promise would be', () => {
+    // In a child process: vitest fails the run on an unhandled rejection, which is what is checked here.
+    const script = [
+      "import { createTestHost } from './src/testing/index.ts'",
+      'const host = createTestHost({ domains: {} }).install()',
+      "process.on('unhandledRejection', (e) => { console.log('unhandled: ' + e.message); process.exit(0) })",
+      "void host.runAs({}, async () => { throw new Error('lost?') })",
+      "setTimeout(() => { console.log('nothing reported'); process.exit(1) }, 200)",
+    ].join('\n')
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+      encoding: 'utf8',
+    })
+    expect(child.stdout.trim()).toBe('unhandled: lost?')
   })
 
   test('a host installed again refuses the work of its earlier installation', async () => {
@@ -258,7 +341,50 @@ describe('runAs refuses what would run in the wrong place', () => {
   })
 })
 
-describe('errors of asynchronous work can be taken', () => {
+describe('errors of asynchronous work reach the host, once each, and can be taken', () => {
+  test('one error object thrown by two tasks is kept twice; after takeErrors, thrown again, it is kept again', async () => {
+    const made = host('errors').install()
+    const shared = new Error('shared')
+    task(() => {
+      throw shared
+    })
+    task(() => {
+      throw shared
+    })
+    await made.whenIdle()
+    expect(made.takeErrors()).toEqual([shared, shared])
+    task(() => {
+      throw shared
+    })
+    await made.whenIdle()
+    expect(made.takeErrors()).toEqual([shared])
+  })
+
+  test('calling another host from inside runAs is refused on the spot, and not reported as a task error', () => {
+    const outer = host('outer').install()
+    const other = host('other')
+    expect(() => outer.runAs({}, () => other.importSeedCsv('Note', 'text\nx\n'))).toThrow(
+      /^Code running for test host 'outer' called test host 'other'/,
+    )
+    expect(outer.errors).toEqual([])
+  })
+
+  test('a task whose thenable settles twice counts once: whenIdle resolves and later tasks still run', async () => {
+    const made = host('thenable').install()
+    const twice = {
+      then(resolve: (v: unknown) => void): void {
+        resolve(1)
+        resolve(2)
+      },
+    }
+    task(() => twice)
+    await made.whenIdle()
+    let ran = false
+    task(() => void (ran = true))
+    await made.whenIdle()
+    expect(ran).toBe(true)
+  })
+
   test('takeErrors returns the errors kept so far and clears them', async () => {
     const made = host('errors').install()
     task(() => {

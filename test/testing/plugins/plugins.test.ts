@@ -48,7 +48,7 @@ describe('loading plugins', () => {
     expect(host.plugins.map((p) => p.manifest.name)).toEqual(['orders'])
   })
 
-  test('the manifest is read from the vendorPlugin field of package.json, name and version falling back to the package’s', () => {
+  test('the manifest is read from the vendorPlugin field of package.json, name and version falling back to the package’s, apiVersion to 0.0.5', () => {
     const host = installHost()
     const plugin = host.loadPlugin({
       packageJson: {
@@ -60,6 +60,7 @@ describe('loading plugins', () => {
     expect(plugin.manifest).toEqual({
       name: 'orders-plugin',
       version: '2.1.0',
+      apiVersion: '0.0.5',
       dependsOnPlugins: ['PlatformAdapter'],
     })
   })

@@ -119,6 +119,31 @@ describe('seed data CSV', () => {
     })
   })
 
+  test('with a key of two columns, each lookup reads the uncommitted rows of its most selective column only', () => {
+    const host = installHost()
+    // Counts the uncommitted rows the lookups read.
+    const collect = TransactionOverlay.prototype.collect
+    let read = 0
+    vi.spyOn(TransactionOverlay.prototype, 'collect').mockImplementation(function (
+      this: TransactionOverlay,
+      field,
+      keys,
+      newIndex,
+      out,
+    ) {
+      const before = out.length
+      collect.call(this, field, keys, newIndex, out)
+      read += out.length - before
+    })
+    // The first key column has two values, the second one per record: a lookup by the first would read half
+    // of the rows imported so far, each time.
+    const records = Array.from({ length: 2000 }, (_, i) => `${i % 2 ? 'north' : 'south'},C${i}`).join('\n')
+    expect(host.importSeedCsv('Client', `name(*),email(*)\n${records}\n`).created).toBe(2000)
+    vi.restoreAllMocks()
+    // At most one row per lookup (a record whose key exists reads that one row); by the first column, ~1,000,000.
+    expect(read).toBeLessThanOrEqual(2000)
+  })
+
   test('key lookups inside the import are indexed: the uncommitted rows are read once, not once per record', () => {
     const host = installHost()
     const rows = vi.spyOn(TransactionOverlay.prototype, 'rows')

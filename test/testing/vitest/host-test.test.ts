@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { beforeAll, describe, expect, vi } from 'vitest'
+import { beforeAll, describe, expect } from 'vitest'
 import { AsyncHelper, DomainHelper, IllegalArgumentException, SimpleQuery } from '../../../src/index.js'
 import { currentRuntime } from '../../../src/runtime-contract/index.js'
 import type { TestHost } from '../../../src/testing/index.js'
@@ -40,26 +40,19 @@ describe('hostTest gives each test a host of its own', () => {
     expect('runAs' in host).toBe(true)
     const { runAs } = host
     expect(runAs({ tenant: 'default' }, () => host.current().tenant)).toBe('default')
+    // install() returns the host: the stand-in, not the host behind it.
+    expect(host.install()).toBe(host)
+    expect(() => Object.assign(host, { errors: [] })).toThrow(TypeError)
   })
 
-  test('runtime deprecation warnings are emitted once per member for the whole process', async ({ host }) => {
-    const emit = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined)
-    task(() => undefined)
-    await host.whenIdle()
-    // An earlier test of this file may have used AsyncHelper.task: then its one warning is already out.
-    const warned = emit.mock.calls.length
-    expect(warned).toBeLessThanOrEqual(1)
-    emit.mockRestore()
-  })
-
-  test('options may be a function, called for each test', () => {
+  test('options may be a function: it is not called before a test runs', () => {
     let calls = 0
     const made = hostTest(() => {
       calls++
       return { name: `host-${calls}` }
     })
     expect(typeof made).toBe('function')
-    expect(calls, 'not called before a test runs').toBe(0)
+    expect(calls).toBe(0)
   })
 
   test('options that are neither an object nor a function are an IllegalArgumentException', () => {
@@ -67,6 +60,45 @@ describe('hostTest gives each test a host of its own', () => {
     expect(() => hostTest(42 as never)).toThrow(
       /hostTest expects the host options, or a function that makes them/,
     )
+  })
+})
+
+describe('runtime deprecation warnings under hostTest', () => {
+  const warnings: string[] = []
+  const record = (warning: unknown): void => void warnings.push(String(warning))
+
+  test('a test that uses AsyncHelper.task warns at most once', async ({ host }) => {
+    process.on('warning', record)
+    task(() => undefined)
+    await host.whenIdle()
+  })
+
+  test('the next test, on a host of its own, does not warn again: once per member for the whole process', async ({
+    host,
+  }) => {
+    task(() => undefined)
+    await host.whenIdle()
+    // 'warning' events come a tick after emitWarning.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    process.off('warning', record)
+    expect(warnings.filter((w) => w.includes('AsyncHelper.task')).length).toBeLessThanOrEqual(1)
+  })
+})
+
+describe('options as a function', () => {
+  let calls = 0
+  const counted = hostTest(() => {
+    calls++
+    return { name: `made-${calls}` }
+  })
+
+  counted('are made for the first test', ({ host }) => {
+    expect(host.description.name).toBe(`made-${calls}`)
+  })
+
+  counted('and made again for the next', ({ host }) => {
+    expect(calls).toBe(2)
+    expect(host.description.name).toBe('made-2')
   })
 })
 

@@ -348,18 +348,20 @@ export class Table {
 
   /**
    * The base rows an index narrows the query to, with the lookups that narrowed it, or `null` to scan: no
-   * lookup is served by an index, or the best one still selects over half the table (scanning in id order is
-   * then cheaper than sorting).
+   * lookup is served by an index, or the best one still selects over half the rows (scanning in id order is
+   * then cheaper than sorting). A lookup's cost counts the rows it selects in the table and in the
+   * transaction's overlay, so that inside a transaction that wrote many rows (an import) the lookup that is
+   * selective there wins.
    */
-  #candidates(plan: QueryPlan): Candidates | null {
+  #candidates(plan: QueryPlan, overlay: TransactionOverlay | undefined): Candidates | null {
     if (plan.lookups.length === 0) return null
-    const half = this.#byId.size / 2
+    const half = (this.#byId.size + (overlay?.size ?? 0)) / 2
     if (plan.union) {
       let total = 0
       for (const lookup of plan.lookups) {
-        const estimate = this.#estimate(lookup)
-        if (estimate === null) return null
-        total += estimate
+        const cost = this.#cost(lookup, overlay)
+        if (cost === null) return null
+        total += cost
       }
       if (total > half) return null
       const rows: StoredRow[] = []
@@ -367,18 +369,27 @@ export class Table {
       return { rows, lookups: plan.lookups }
     }
     let best: IndexLookup | undefined
-    let bestCount = Infinity
+    let bestCost = Infinity
     for (const lookup of plan.lookups) {
-      const estimate = this.#estimate(lookup)
-      if (estimate !== null && estimate < bestCount) {
+      const cost = this.#cost(lookup, overlay)
+      if (cost !== null && cost < bestCost) {
         best = lookup
-        bestCount = estimate
+        bestCost = cost
       }
     }
-    if (best === undefined || bestCount > half) return null
+    if (best === undefined || bestCost > half) return null
     const rows: StoredRow[] = []
     this.#collect(best, rows)
     return { rows, lookups: [best] }
+  }
+
+  /** How many rows a lookup selects in the table and the overlay, or `null` when no index serves it. */
+  #cost(lookup: IndexLookup, overlay: TransactionOverlay | undefined): number | null {
+    const base = this.#estimate(lookup)
+    if (base === null || overlay === undefined || overlay.size === 0) return base
+    const { field, keys } = lookup
+    if (field === 'id') return base + keys.filter((key) => overlay.entry(key as number) != null).length
+    return base + overlay.count(field, keys, (rows) => this.#newIndex(field, rows))
   }
 
   /**
@@ -411,7 +422,7 @@ export class Table {
     if (plan.matchesNothing) {
       rows = []
     } else {
-      const candidates = this.#candidates(plan)
+      const candidates = this.#candidates(plan, hasOverlay ? overlay : undefined)
       const source = candidates?.rows ?? this.#inOrder()
       inIdOrder = candidates === null
       if (candidates !== null) lookups = candidates.lookups

@@ -60,6 +60,24 @@ export class TransactionOverlay {
   }
 
   /**
+   * How many rows it writes whose field holds one of the keys.
+   *
+   * @param field - The field.
+   * @param keys - Normalised keys, of the form `newIndex` keys them by.
+   * @param newIndex - Makes the field's index (with the table's key form) the first time it is asked for.
+   * @returns The number of rows.
+   */
+  count(
+    field: string,
+    keys: readonly StoredValue[],
+    newIndex: (rows: Iterable<StoredRow>) => HashIndex,
+  ): number {
+    let n = 0
+    for (const key of keys) n += this.#index(field, newIndex).count(key)
+    return n
+  }
+
+  /**
    * Appends the rows it writes whose field holds one of the keys.
    *
    * @param field - The field.
@@ -73,9 +91,14 @@ export class TransactionOverlay {
     newIndex: (rows: Iterable<StoredRow>) => HashIndex,
     out: StoredRow[],
   ): void {
+    const index = this.#index(field, newIndex)
+    for (const key of keys) index.collect(key, out)
+  }
+
+  #index(field: string, newIndex: (rows: Iterable<StoredRow>) => HashIndex): HashIndex {
     let index = this.#indexes.get(field)
     if (index === undefined) this.#indexes.set(field, (index = newIndex(this.rows())))
-    for (const key of keys) index.collect(key, out)
+    return index
   }
 
   #unindex(id: number): void {

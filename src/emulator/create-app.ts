@@ -1,0 +1,78 @@
+import { Hono } from 'hono'
+import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
+import { actionRoutes } from './action-routes.js'
+import { attachmentRoutes } from './attachment-routes.js'
+import { authRoutes } from './auth-routes.js'
+import { configRoutes } from './config-routes.js'
+import { controllerRoutes } from './controller-routes.js'
+import { dashboardRoutes } from './dashboard-routes.js'
+import { dataRoutes } from './data-routes.js'
+import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
+import { IncomingCall, type BodyLimits } from './incoming-call.js'
+import { permissionRoutes } from './permission-routes.js'
+import { searchRoutes } from './search-routes.js'
+import { serviceRoutes } from './service-routes.js'
+import { webhookRoutes } from './webhook-routes.js'
+import { WireError } from './wire-error.js'
+import { errorResponse } from './wire-response.js'
+
+/**
+ * The emulator's HTTP app: the platform's REST API under `/api`, a 501 naming any route it does not serve, and
+ * every failure answered with the platform's error body.
+ *
+ * @internal
+ */
+export function createApp(
+  parts: EmulatorParts,
+  limits: BodyLimits,
+  accessLog: ((line: string) => void) | undefined,
+): EmulatorApp {
+  // Not strict: `/permissions/<domain>/`, as the document writes it, is `/permissions/<domain>`.
+  const root: EmulatorApp = new Hono({ strict: false })
+  root.use('*', async (c, next) => {
+    try {
+      await next()
+    } finally {
+      const url = new URL(c.req.url)
+      accessLog?.(`${c.req.method} ${url.pathname}${url.search} ${c.res.status}`)
+    }
+  })
+  const api = root.basePath('/api')
+  api.use('*', async (c, next) => {
+    c.set('call', new IncomingCall(c.req.raw, limits))
+    await next()
+  })
+  authRoutes(api, parts)
+  dataRoutes(api, parts)
+  searchRoutes(api, parts)
+  permissionRoutes(api, parts)
+  serviceRoutes(api, parts)
+  webhookRoutes(api, parts)
+  actionRoutes(api, parts)
+  attachmentRoutes(api, parts)
+  dashboardRoutes(api, parts)
+  configRoutes(api, parts)
+  controllerRoutes(api, parts)
+
+  const notServed = (method: string, url: string): Response =>
+    errorResponse(
+      new WireError(
+        'NotImplemented',
+        `${method} ${new URL(url).pathname} is not served by the emulator. It serves the platform's REST API under /api; docs/emulator.md lists every route.`,
+      ),
+    )
+  root.notFound((c) => notServed(c.req.method, c.req.url))
+  root.onError((error, c) => {
+    if (error instanceof WireError) return errorResponse(error)
+    // The library's refusal of an argument (a bad condition, a malformed value) is the caller's mistake.
+    if (IllegalArgumentException.is(error))
+      return errorResponse(new WireError('IllegalArgument', error.message))
+    return errorResponse(
+      new WireError(
+        'InternalError',
+        `${c.req.method} ${new URL(c.req.url).pathname} failed: ${error.name}: ${error.message}`,
+      ),
+    )
+  })
+  return root
+}

@@ -1,0 +1,149 @@
+import { IllegalStateException } from '../errors/illegal-state-exception.js'
+import { createTestHost, type TestHost } from '../testing/index.js'
+import { Authenticator } from './authenticator.js'
+import { checkOptions } from './check-options.js'
+import { createApp } from './create-app.js'
+import { importDataDir } from './data-dir.js'
+import { DomainCatalog } from './domain-catalog.js'
+import type { Emulator } from './emulator.js'
+import type { EmulatorOptions, ListenOptions, UserChanges } from './emulator-options.js'
+import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
+import { startHttpServer, type RunningServer } from './http-server.js'
+import { LogicRunner } from './logic-runner.js'
+import { PLATFORM_DOMAINS, seedPlatformRecords } from './platform-domains.js'
+import { TokenService } from './token-service.js'
+import { UserDirectory } from './user-directory.js'
+
+/**
+ * Creates the platform emulator: the platform's REST API (login and tokens, the generic object endpoints,
+ * search, permissions, dynamic services, webhooks, object actions, attachments, dashboards, configuration)
+ * served over a reference host, with the platform's documented rules and quirks on the wire.
+ *
+ * At start the emulator creates its host with the application's domains and the platform's, installs it,
+ * seeds the platform records in every tenant, imports every `<Domain>.csv` of `dataDir`, and loads the plugins.
+ * It answers in-process with `fetch`; `listen` serves it over HTTP.
+ *
+ * @param options - Domains with role requirements, users, settings, the clock, TypeScript logic, seed data,
+ *   plugins.
+ * @returns The emulator, its host installed.
+ * @throws `IllegalArgumentException` listing every problem of the options.
+ * @throws `IllegalStateException` when a runtime is already bound in this process (another emulator or an
+ *   installed test host): one runs per process.
+ * @throws `SeedDataException` when a CSV of `dataDir` cannot be imported.
+ * @see {@link Emulator}
+ * @example
+ * ```ts
+ * import { createEmulator } from '@tech-vendor/api/emulator'
+ *
+ * await using emulator = createEmulator({
+ *   domains: { Order: { fields: { status: { type: 'STRING', required: true } }, roles: { delete: ['ROLE_ADMIN'] } } },
+ *   users: [{ username: 'ann', password: 'secret', roles: ['ROLE_USER'] }],
+ * })
+ * const baseUrl = await emulator.listen()
+ * console.log(`curl -X POST ${baseUrl}/auth/login -H 'content-type: application/json' -d '{"username":"ann","password":"secret"}'`)
+ * ```
+ */
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  return new PlatformEmulator(options)
+}
+
+class PlatformEmulator implements Emulator {
+  readonly host: TestHost
+  readonly #users: UserDirectory
+  readonly #app: EmulatorApp
+  #listening: Promise<RunningServer> | undefined
+  #closed = false
+
+  constructor(options: EmulatorOptions) {
+    const checked = checkOptions(options)
+    const host = createTestHost({ ...checked.host, domains: { ...checked.domains, ...PLATFORM_DOMAINS } })
+    try {
+      host.install()
+    } catch (error) {
+      throw new IllegalStateException(
+        'createEmulator: another runtime is bound in this process, and the emulator binds its own host. One emulator or ' +
+          'installed test host runs per process: close the other first (await emulator.close(), host.uninstall()). ' +
+          `The binding said: ${(error as Error).message}`,
+        { cause: error },
+      )
+    }
+    try {
+      const catalog = new DomainCatalog(checked.domains, checked.roles)
+      seedPlatformRecords(host, checked.tenants, Object.keys(checked.logic))
+      if (checked.dataDir !== undefined) importDataDir(host, checked.dataDir, checked.tenants, catalog)
+      for (const plugin of checked.plugins) host.loadPlugin(plugin)
+      this.#users = new UserDirectory(checked.users, checked.defaultTenant)
+      const tokens = new TokenService(checked.tokens, checked.now)
+      const access = { host, defaultTenant: checked.defaultTenant }
+      const parts: EmulatorParts = {
+        ...access,
+        catalog,
+        users: this.#users,
+        tokens,
+        auth: new Authenticator(tokens, this.#users),
+        logic: new LogicRunner(checked.logic, access),
+        settings: checked.settings,
+        now: checked.now,
+      }
+      this.#app = createApp(parts, checked.limits, checked.accessLog)
+    } catch (error) {
+      host.uninstall()
+      throw error
+    }
+    this.host = host
+  }
+
+  readonly fetch = async (input: Request | URL | string, init?: RequestInit): Promise<Response> => {
+    this.#checkOpen('fetch')
+    const request =
+      input instanceof Request
+        ? init === undefined
+          ? input
+          : new Request(input, init)
+        : new Request(new URL(String(input), 'http://localhost'), init)
+    return this.#app.fetch(request)
+  }
+
+  async listen(options?: ListenOptions): Promise<string> {
+    this.#checkOpen('listen')
+    if (this.#listening !== undefined) {
+      throw new IllegalStateException(
+        'emulator.listen: the emulator is already listening; close it before listening again.',
+      )
+    }
+    this.#listening = startHttpServer(async (request) => this.#app.fetch(request), options)
+    try {
+      return (await this.#listening).url
+    } catch (error) {
+      this.#listening = undefined
+      throw error
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    try {
+      const server = await this.#listening?.catch(() => undefined)
+      await server?.close()
+    } finally {
+      this.host.uninstall()
+    }
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close()
+  }
+
+  updateUser(username: string, changes: UserChanges): void {
+    this.#users.update(username, changes)
+  }
+
+  #checkOpen(member: string): void {
+    if (this.#closed) {
+      throw new IllegalStateException(
+        `emulator.${member}: the emulator is closed; create a new one with createEmulator().`,
+      )
+    }
+  }
+}

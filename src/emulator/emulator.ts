@@ -1,0 +1,101 @@
+import type { TestHost } from '../testing/index.js'
+import type { ListenOptions, UserChanges } from './emulator-options.js'
+
+/**
+ * The platform emulator: the platform's REST API served over a reference host, in-process through
+ * {@link Emulator.fetch} or over HTTP once {@link Emulator.listen} has bound a port. Made by `createEmulator`.
+ *
+ * The emulator owns its host: the host is installed (bound as the process's runtime) from `createEmulator`
+ * until {@link Emulator.close}, so one emulator runs per process.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator } from '@tech-vendor/api/emulator'
+ *
+ * await using emulator = createEmulator()
+ * const response = await emulator.fetch('http://localhost/api/auth/login', {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json' },
+ *   body: JSON.stringify({ username: 'admin', password: 'admin' }),
+ * })
+ * const { access_token } = (await response.json()) as { access_token: string }
+ * ```
+ */
+export interface Emulator extends AsyncDisposable {
+  /** The reference host behind the emulator, installed: seed and inspect data through it. */
+  readonly host: TestHost
+
+  /**
+   * Answers one request in-process, as the platform would, without a port. Takes what the global `fetch`
+   * takes, so it can stand in for it (a path such as `/api/auth/login` is read against `http://localhost`).
+   *
+   * @param input - The request, or its URL.
+   * @param init - The method, headers and body, as for the global `fetch`.
+   * @returns The response.
+   * @throws `IllegalStateException` after {@link Emulator.close}.
+   * @example
+   * ```ts
+   * import { createEmulator } from '@tech-vendor/api/emulator'
+   *
+   * await using emulator = createEmulator()
+   * const answer = await emulator.fetch(new Request('http://localhost/api/auth/userInfo'))
+   * console.log(answer.status) // 401: no token
+   * ```
+   */
+  fetch(input: Request | URL | string, init?: RequestInit): Promise<Response>
+
+  /**
+   * Serves the emulator over HTTP.
+   *
+   * @param options - Where to bind (default `127.0.0.1`, a free port).
+   * @returns The base URL callers use, ending in `/api`, such as `http://127.0.0.1:41234/api`.
+   * @throws `IllegalStateException` when already listening or closed; an `Error` when the address cannot be bound.
+   * @example
+   * ```ts
+   * import { createEmulator } from '@tech-vendor/api/emulator'
+   *
+   * await using emulator = createEmulator()
+   * const baseUrl = await emulator.listen({ port: 0 })
+   * const login = await fetch(`${baseUrl}/auth/login`, {
+   *   method: 'POST',
+   *   headers: { 'content-type': 'application/json' },
+   *   body: JSON.stringify({ username: 'admin', password: 'admin' }),
+   * })
+   * ```
+   */
+  listen(options?: ListenOptions): Promise<string>
+
+  /**
+   * Stops listening, closes open connections and uninstalls the host. Calling it again does nothing.
+   *
+   * @example
+   * ```ts
+   * import { createEmulator } from '@tech-vendor/api/emulator'
+   *
+   * const emulator = createEmulator()
+   * try {
+   *   await emulator.listen()
+   * } finally {
+   *   await emulator.close()
+   * }
+   * ```
+   */
+  close(): Promise<void>
+
+  /**
+   * Changes a user, as an administrator would on the platform. Tokens issued before stay valid (a changed
+   * password or a disabled account does not invalidate them, as on the platform).
+   *
+   * @param username - The user's login name.
+   * @param changes - What to change.
+   * @throws `IllegalArgumentException` for an unknown user or a malformed change.
+   * @example
+   * ```ts
+   * import { createEmulator } from '@tech-vendor/api/emulator'
+   *
+   * await using emulator = createEmulator()
+   * emulator.updateUser('admin', { password: 'changed', enabled: false })
+   * ```
+   */
+  updateUser(username: string, changes: UserChanges): void
+}

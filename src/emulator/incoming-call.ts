@@ -1,0 +1,226 @@
+import type { LogicRequest, RequestUser } from './logic-request.js'
+import { findReservedKey, isReservedKey } from './reserved-keys.js'
+import { WireError } from './wire-error.js'
+
+/** The prefix a caller outside the platform's reverse proxy puts before every path. */
+export const API_PREFIX = '/api'
+
+/** How large a request body may be, in bytes. */
+export interface BodyLimits {
+  /** Every body but an attachment upload. */
+  readonly maxBodyBytes: number
+  /** An attachment upload (`POST /api/attachment/upload`). */
+  readonly maxUploadBytes: number
+}
+
+/**
+ * One request as the routes read it: the path as the backend sees it (without `/api`), the query parameters,
+ * and the body, read once, size-limited, and parsed on demand. A reserved key (`__proto__`, `constructor`, ...)
+ * in the query or in a body is refused with 400 before any code sees it.
+ *
+ * @internal
+ */
+export class IncomingCall {
+  readonly request: Request
+  readonly url: URL
+  readonly method: string
+  /** The path as the backend sees it: `/data/Order`, without `/api` (what dynamic logic sees too). */
+  readonly path: string
+  /** The first value of each query parameter. */
+  readonly query: Readonly<Record<string, string>>
+  readonly #limits: BodyLimits
+  #bytes: Promise<Uint8Array> | undefined
+
+  constructor(request: Request, limits: BodyLimits) {
+    this.request = request
+    this.url = new URL(request.url)
+    this.method = request.method.toUpperCase()
+    const pathname = this.url.pathname
+    this.path = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname
+    this.#limits = limits
+    const entries: [string, string][] = []
+    for (const [key, value] of this.url.searchParams) {
+      if (isReservedKey(key)) {
+        throw new WireError(
+          'IllegalArgument',
+          `the query parameter ${JSON.stringify(key)} would reach the prototype of every object; nothing was run. Remove it from the URL.`,
+        )
+      }
+      if (!entries.some(([name]) => name === key)) entries.push([key, value])
+    }
+    this.query = Object.freeze(Object.fromEntries(entries))
+  }
+
+  /** `GET /api/data/Order`, for messages. */
+  get route(): string {
+    return `${this.method} ${this.url.pathname}`
+  }
+
+  /** The media type of the body, lower-case, without parameters (`application/json`), or `''`. */
+  get contentType(): string {
+    return (this.request.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase()
+  }
+
+  /** Whether the body is form-encoded (`application/x-www-form-urlencoded`). */
+  get isForm(): boolean {
+    return this.contentType === 'application/x-www-form-urlencoded'
+  }
+
+  /** Whether the body is JSON (`application/json` or a `+json` type). */
+  get isJson(): boolean {
+    return this.contentType === 'application/json' || this.contentType.endsWith('+json')
+  }
+
+  /** The request headers as a plain object with lower-case names. */
+  headers(): Record<string, string> {
+    return Object.fromEntries(this.request.headers)
+  }
+
+  /** The value of a cookie, or `undefined`. */
+  cookie(name: string): string | undefined {
+    for (const part of (this.request.headers.get('cookie') ?? '').split(';')) {
+      const at = part.indexOf('=')
+      if (at > 0 && part.slice(0, at).trim() === name) {
+        const value = part.slice(at + 1).trim()
+        try {
+          return decodeURIComponent(value)
+        } catch {
+          return value
+        }
+      }
+    }
+    return undefined
+  }
+
+  /**
+   * The body's bytes, read once.
+   *
+   * @param limit - `upload` for an attachment upload's larger limit.
+   * @throws WireError 413 when the body is larger than the limit (it is not read further).
+   */
+  bytes(limit: 'body' | 'upload' = 'body'): Promise<Uint8Array> {
+    this.#bytes ??= this.#read(limit === 'upload' ? this.#limits.maxUploadBytes : this.#limits.maxBodyBytes)
+    return this.#bytes
+  }
+
+  /** The body as UTF-8 text. */
+  async text(): Promise<string> {
+    return new TextDecoder().decode(await this.bytes())
+  }
+
+  /**
+   * The body parsed as JSON.
+   *
+   * @throws WireError 400 when the content type is not JSON, the body is empty or malformed, or it holds a
+   *   reserved key.
+   */
+  async json(): Promise<unknown> {
+    if (!this.isJson) {
+      throw new WireError(
+        'IllegalArgument',
+        `${this.route} takes a JSON body (Content-Type: application/json), got ${this.contentType === '' ? 'no content type' : this.contentType}.`,
+      )
+    }
+    const text = await this.text()
+    if (text.trim() === '')
+      throw new WireError('IllegalArgument', `${this.route} needs a JSON body; it was empty.`)
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (error) {
+      throw new WireError(
+        'IllegalArgument',
+        `the JSON body of ${this.route} is malformed (${(error as Error).message}); nothing was written.`,
+      )
+    }
+    checkReserved(value)
+    return value
+  }
+
+  /**
+   * The body's form fields (`application/x-www-form-urlencoded`), the first value of each.
+   *
+   * @throws WireError 400 when a field name is reserved.
+   */
+  async form(): Promise<Record<string, string>> {
+    const entries: [string, string][] = []
+    for (const [key, value] of new URLSearchParams(await this.text())) {
+      if (!entries.some(([name]) => name === key)) entries.push([key, value])
+    }
+    const fields = Object.fromEntries(entries)
+    checkReserved(fields)
+    return fields
+  }
+
+  /**
+   * The body as dynamic logic receives it: parsed JSON, form fields, or text; `null` without a body.
+   *
+   * @throws WireError 400 for malformed JSON or a reserved key.
+   */
+  async logicBody(): Promise<unknown> {
+    const bytes = await this.bytes()
+    if (bytes.length === 0) return null
+    if (this.isJson) return this.json()
+    if (this.isForm) return this.form()
+    return this.text()
+  }
+
+  /**
+   * The request as dynamic logic receives it.
+   *
+   * @throws WireError 400 for a malformed body.
+   */
+  async logicRequest(user: RequestUser | null): Promise<LogicRequest> {
+    return {
+      method: this.method,
+      path: this.path,
+      params: this.query,
+      headers: this.headers(),
+      body: await this.logicBody(),
+      user,
+    }
+  }
+
+  async #read(limit: number): Promise<Uint8Array> {
+    const tooLarge = (): WireError =>
+      new WireError(
+        'IllegalArgument',
+        `the body of ${this.route} is larger than ${limit} bytes, the emulator's limit; nothing was written. ` +
+          'Send a smaller body, or raise maxBodyBytes (maxUploadBytes for uploads) in the emulator options.',
+        { status: 413 },
+      )
+    const declared = Number(this.request.headers.get('content-length') ?? Number.NaN)
+    if (declared > limit) throw tooLarge()
+    if (this.request.body === null) return new Uint8Array(0)
+    const reader = (this.request.body as ReadableStream<Uint8Array>).getReader()
+    const chunks: Uint8Array[] = []
+    let total = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      total += value.byteLength
+      if (total > limit) {
+        await reader.cancel()
+        throw tooLarge()
+      }
+      chunks.push(value)
+    }
+    const bytes = new Uint8Array(total)
+    let at = 0
+    for (const chunk of chunks) {
+      bytes.set(chunk, at)
+      at += chunk.byteLength
+    }
+    return bytes
+  }
+}
+
+function checkReserved(value: unknown): void {
+  const found = findReservedKey(value)
+  if (found !== undefined) {
+    throw new WireError(
+      'IllegalArgument',
+      `the body holds the key ${found}, which would reach the prototype of every object; nothing was written. Remove the key.`,
+    )
+  }
+}

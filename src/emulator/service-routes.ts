@@ -1,0 +1,76 @@
+import { DomainHelper, SimpleQuery } from '../index.js'
+import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
+import { runAsCaller } from './emulator-parts.js'
+import { WireError } from './wire-error.js'
+import { resultResponse } from './wire-response.js'
+
+/** A `DynamicService` record as the route reads it. */
+interface ServiceRecord {
+  readonly id: number
+  readonly name: string
+  readonly logic: { readonly id: number } | null
+  readonly enableAnonymous: boolean | null
+  readonly enableLog: boolean | null
+}
+
+/**
+ * Dynamic services: `/service/<service name>` (any method; the name URL-encoded) runs the logic of the active
+ * `DynamicService` of that name in the caller's tenant (the default tenant for an anonymous caller), as the
+ * caller, and answers what it returns as JSON. Answers in the service dialect `{msg, errorCode}`:
+ *
+ * - an anonymous call to a service whose `enableAnonymous` is false or unset: errorCode 11004, HTTP 500 (defined
+ *   as 403 on the platform, answered as 500);
+ * - no active service of that name: errorCode 1005, HTTP 404; a logic that throws: 500; an engine the emulator
+ *   cannot run: 501.
+ *
+ * With `enableLog` on, each call writes a `DynamicServiceExecution`: the query parameters verbatim (a URL token
+ * included, as on the platform), the caller's username or `Anonymous`, the start time, the service.
+ *
+ * @internal
+ */
+export function serviceRoutes(app: EmulatorApp, parts: EmulatorParts): void {
+  app.all('/service/:name', async (c) => {
+    const call = c.get('call')
+    const name = c.req.param('name')
+    const user = await parts.auth.caller(call, 'optional')
+    const service = runAsCaller(parts, user, () => {
+      const [found] = SimpleQuery.of('DynamicService').eq('name', name).eq('active', true).list(0, 1)
+      return (found ?? null) as ServiceRecord | null
+    })
+    if (service === null) {
+      throw new WireError('NotFound', `there is no active dynamic service named ${JSON.stringify(name)}.`, {
+        dialect: 'service',
+      })
+    }
+    if (user === null && service.enableAnonymous !== true) {
+      throw new WireError(
+        'AnonymousInvocation',
+        `Anonymous invocation of the dynamic service ${JSON.stringify(name)} is not allowed: log in (Authorization: Bearer <access_token>), or set enableAnonymous on the service.`,
+        { dialect: 'service' },
+      )
+    }
+    const request = await call.logicRequest(user)
+    if (service.enableLog === true) {
+      runAsCaller(parts, user, () =>
+        DomainHelper.createDomain(
+          DomainHelper.buildDomain('DynamicServiceExecution', {
+            parameters: JSON.stringify(call.query),
+            authentication: user?.username ?? 'Anonymous',
+            startTime: new Date(parts.now()),
+            provider: service,
+          }),
+        ),
+      )
+    }
+    try {
+      const result = await parts.logic.run(service.logic, `DynamicService '${name}'`, request, user)
+      return resultResponse(result)
+    } catch (error) {
+      if (error instanceof WireError) throw error.asService()
+      throw new WireError('InternalError', `DynamicService '${name}' failed: ${(error as Error).message}`, {
+        dialect: 'service',
+        cause: error,
+      })
+    }
+  })
+}

@@ -1,0 +1,113 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { vendorApi } from './fixture-plugins.js'
+import {
+  announced,
+  pluginPackage,
+  removeProjects,
+  reported,
+  TEMPLATE_TSCONFIG,
+  writeProject,
+  type JsonFinding,
+} from './plugin-projects.js'
+
+afterAll(removeProjects)
+
+function checkJson(dir: string): { code: number; findings: JsonFinding[] } {
+  const run = vendorApi(['check', '--format', 'json'], dir)
+  expect(run.stderr).toBe('')
+  return { code: run.code, findings: (JSON.parse(run.stdout) as { findings: JsonFinding[] }).findings }
+}
+
+describe('type errors', () => {
+  it('are findings of rule type-error that fail the run, as tsc --noEmit fails', () => {
+    const dir = writeProject({
+      'package.json': pluginPackage('typos'),
+      'tsconfig.json': TEMPLATE_TSCONFIG,
+      'src/typos.ts': `import { SimpleQuery } from '@tech-vendor/api'
+
+export const count: string = SimpleQuery.count('Order') // finding: type-error
+// @ts-expect-error: a mistake the plugin owns up to is not reported
+export const owned: string = 42
+`,
+    })
+    const { code, findings } = checkJson(dir)
+    expect(reported(findings, 'src/typos.ts')).toEqual(announced(dir, 'src/typos.ts'))
+    expect(findings[0]).toMatchObject({
+      line: 3,
+      column: 14,
+      severity: 'error',
+      message: "Type 'number' is not assignable to type 'string'. (TS2322)",
+      hint: 'Fix the code as the compiler says; tsc --noEmit with the same tsconfig shows the same error.',
+    })
+    expect(code).toBe(1)
+  })
+
+  it('come from the runtime profile when the tsconfig turns it on; a member the runtime lacks is reported once', () => {
+    const dir = writeProject({
+      'package.json': pluginPackage('profiled'),
+      'tsconfig.json': {
+        ...TEMPLATE_TSCONFIG,
+        compilerOptions: {
+          ...TEMPLATE_TSCONFIG.compilerOptions,
+          customConditions: ['tech-vendor-runtime-1.0.0-beta18'],
+        },
+      },
+      'src/profiled.ts': `import { AsyncHelper, MessageHelper, Notification } from '@tech-vendor/api'
+
+export function notify(): void {
+  MessageHelper.pushNotification(new Notification({ content: 'Ready' })) // finding: absent-at-runtime
+  AsyncHelper.newForkJoinPool(2) // finding: absent-at-runtime
+  MessageHelper.pushMessage(new Notification({ content: 'Ready', toUserName: 'ann' })) // finding: type-error
+  AsyncHelper.task('export', () => undefined) // finding: api-version runtime-deprecated
+}
+`,
+    })
+    const { findings } = checkJson(dir)
+    expect(reported(findings, 'src/profiled.ts')).toEqual(announced(dir, 'src/profiled.ts'))
+    expect(findings.find((f) => f.rule === 'type-error')?.message).toContain("'toUserName'")
+  })
+})
+
+describe('an import of the library that does not resolve', () => {
+  it.each([
+    ['moduleResolution node10', { module: 'commonjs', moduleResolution: 'node10' }, 'node10'],
+    [
+      'module commonjs, whose default resolution is node10',
+      { module: 'commonjs', moduleResolution: undefined },
+      'node10',
+    ],
+  ])('under %s, names the resolution mode and what to set, not an installation', (_, options, mode) => {
+    const dir = writeProject({
+      'package.json': pluginPackage('legacy-resolution', {}, { type: 'commonjs' }),
+      'tsconfig.json': {
+        compilerOptions: { ...TEMPLATE_TSCONFIG.compilerOptions, ...options, customConditions: undefined },
+        include: ['src'],
+      },
+      'src/controller.ts': `import { VendorDynamicController } from '@tech-vendor/api/v1'\nexport class Ping extends VendorDynamicController {}\n`,
+    })
+    const run = vendorApi(['check'], dir)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(
+      `src/controller.ts imports '@tech-vendor/api/v1', which is installed, but moduleResolution '${mode}' cannot resolve it`,
+    )
+    expect(run.stderr).toContain('Set "moduleResolution" to "nodenext"')
+    expect(run.stderr).not.toContain('Install it')
+  })
+})
+
+describe('a project the compiler refuses before reading a file', () => {
+  it('is a usage error naming the tsconfig and the compiler’s message', () => {
+    const dir = writeProject({
+      'package.json': pluginPackage('contradiction'),
+      'tsconfig.json': {
+        ...TEMPLATE_TSCONFIG,
+        compilerOptions: { ...TEMPLATE_TSCONFIG.compilerOptions, module: 'commonjs' },
+      },
+      'src/index.ts': 'export const answer = 42\n',
+    })
+    const run = vendorApi(['check'], dir)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('tsconfig.json have errors')
+    expect(run.stderr).toMatch(/TS5110|TS5109/)
+  })
+})

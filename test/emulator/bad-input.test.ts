@@ -1,0 +1,202 @@
+import { SignJWT, UnsecuredJWT } from 'jose'
+import { describe, expect, it } from 'vitest'
+import { SHOP, all, count, seed } from './shop.js'
+import { TRANSPORTS, platformError, startWire } from './wire.js'
+
+const SECRET = 'bad-input-secret-bad-input-secret-0123456'
+const json = (text: string) => ({ body: text, headers: { 'content-type': 'application/json' } })
+
+describe.each(TRANSPORTS)('bad input gets the platform error and writes nothing (%s)', (transport) => {
+  async function shop(extra = {}) {
+    const wire = await startWire(
+      { ...SHOP, settings: { 'security.jwt.secret': SECRET }, ...extra },
+      transport,
+    )
+    return { wire, token: (await wire.login()).access_token }
+  }
+
+  it('malformed JSON: 400 with errCode 1001', async () => {
+    const { wire, token } = await shop()
+    for (const text of ['{"name": "Ann"', '{name: "Ann"}', "{'name':'Ann'}", '', 'null', '"Ann"']) {
+      const { status, body } = await wire.json('POST', '/data/Customer', { token, ...json(text) })
+      expect(status, text).toBe(400)
+      expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+    }
+    expect(count(wire.emulator.host, 'Customer')).toBe(0)
+  })
+
+  it('a body that is not JSON where JSON is taken: 400 with errCode 1001', async () => {
+    const { wire, token } = await shop()
+    for (const [type, text] of [
+      ['text/plain', '{"name":"Ann"}'],
+      ['application/xml', '<name>Ann</name>'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn\r\n--x--',
+      ],
+      ['', '{"name":"Ann"}'],
+    ] as const) {
+      const { status, body } = await wire.json('POST', '/data/Customer', {
+        token,
+        body: text,
+        headers: type === '' ? {} : { 'content-type': type },
+      })
+      expect(status, type).toBe(400)
+      expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+    }
+    expect(count(wire.emulator.host, 'Customer')).toBe(0)
+  })
+
+  it('a body above the size limit: 413 with errCode 1001', async () => {
+    const { wire, token } = await shop({ maxBodyBytes: 1024 })
+    const { status, body } = await wire.json('POST', '/data/Customer', {
+      token,
+      json: { name: 'x'.repeat(2000) },
+    })
+    expect(status).toBe(413)
+    expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+    expect(body.errMsg).toContain('larger than 1024 bytes')
+    expect(count(wire.emulator.host, 'Customer')).toBe(0)
+  })
+
+  it('a streamed body without a length is cut off at the size limit: 413', async () => {
+    const { wire, token } = await shop({ maxBodyBytes: 1024 })
+    const chunk = new TextEncoder().encode(`{"name":"${'y'.repeat(600)}`)
+    let sent = 0
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent++
+        if (sent > 100) controller.close()
+        else controller.enqueue(chunk)
+      },
+    })
+    const response = await wire.send('POST', '/data/Customer', {
+      token,
+      body: stream,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    })
+    expect(response.status).toBe(413)
+    // In-process the emulator stops pulling the stream; over HTTP the socket buffers what the client sends.
+    if (transport === 'in-process') expect(sent).toBeLessThan(100)
+    expect(count(wire.emulator.host, 'Customer')).toBe(0)
+  })
+
+  it('__proto__ and constructor keys anywhere in a body: 400, nothing written, no prototype touched', async () => {
+    const { wire, token } = await shop()
+    const [ann] = seed(wire.emulator.host, 'Customer', [{ name: 'Ann' }])
+    for (const [method, path, text] of [
+      ['POST', '/data/Customer', '{"name":"Eve","__proto__":{"polluted":true}}'],
+      ['POST', '/data/Customer', '{"name":"Eve","constructor":{"prototype":{"polluted":true}}}'],
+      ['PUT', `/data/Customer/${ann!.id}`, '{"name":"Eve","__proto__":{"polluted":true}}'],
+      ['PUT', '/data/Customer/batch', `[{"id":${ann!.id},"name":"Eve","__proto__":{"polluted":true}}]`],
+      [
+        'POST',
+        '/data/Order',
+        '{"number":1,"status":"OPEN","customer":{"id":1,"__proto__":{"polluted":true}}}',
+      ],
+      [
+        'POST',
+        '/search/Customer',
+        '{"conditions":[{"field":"name","operator":"eq","value":"Ann","__proto__":{"polluted":true}}]}',
+      ],
+      ['POST', '/auth/login', '{"username":"admin","password":"admin","__proto__":{"polluted":true}}'],
+    ] as const) {
+      const { status, body } = await wire.json(method, path, { token, ...json(text) })
+      expect(status, `${method} ${path}`).toBe(400)
+      expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+    }
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+    expect(all(wire.emulator.host, 'Customer')).toEqual([
+      { id: ann!.id, name: 'Ann', email: null, vip: null },
+    ])
+    expect(count(wire.emulator.host, 'Order')).toBe(0)
+  })
+
+  it('__proto__ and constructor keys in the query or a form body: 400', async () => {
+    const { wire, token } = await shop()
+    for (const path of [
+      '/data/Customer?__proto__[polluted]=1',
+      '/data/Customer?constructor=1',
+      '/auth/userInfo?__proto__=x',
+    ]) {
+      const { status, body } = await wire.json('GET', path, { token })
+      expect(status, path).toBe(400)
+      expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+    }
+    const form = await wire.json('POST', '/auth/access_token', {
+      body: '__proto__=x&grant_type=refresh_token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(form.status).toBe(400)
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+  })
+
+  it('an unknown domain: 404 with errCode 1005, on every generic endpoint', async () => {
+    const { wire, token } = await shop()
+    for (const [method, path] of [
+      ['GET', '/data/Nope'],
+      ['GET', '/data/Nope/1'],
+      ['POST', '/data/Nope'],
+      ['PUT', '/data/Nope/1'],
+      ['DELETE', '/data/Nope/1'],
+      ['POST', '/search/Nope'],
+      ['POST', '/search/keyword/Nope'],
+      ['GET', '/permissions/Nope/create'],
+      ['GET', '/data/__proto__'],
+      ['GET', '/data/constructor'],
+    ] as const) {
+      const { status, body } = await wire.json(method, path, {
+        token,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }),
+      })
+      expect(status, `${method} ${path}`).toBe(404)
+      expect(body).toEqual(platformError(1005, 'NotFound'))
+    }
+  })
+
+  it('forged, unsigned and other-algorithm tokens: the token error, nothing written', async () => {
+    const { wire, token } = await shop()
+    const key = new TextEncoder().encode(SECRET)
+    const [header, payload] = token.split('.')
+    const cases: [string, number, number][] = [
+      [`${header}.${payload}.${'B'.repeat(43)}`, 400, 1001],
+      [
+        await new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('admin')
+          .sign(new TextEncoder().encode('guessed')),
+        400,
+        1001,
+      ],
+      [await new SignJWT({}).setProtectedHeader({ alg: 'HS384' }).setSubject('admin').sign(key), 400, 1001],
+      [new UnsecuredJWT({}).setSubject('admin').encode(), 401, 1012],
+      [`${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`, 401, 1012],
+      [await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('mallory').sign(key), 401, 1012],
+    ]
+    for (const [forged, status, errCode] of cases) {
+      const answer = await wire.json('POST', '/data/Customer', { token: forged, json: { name: 'Mallory' } })
+      expect(answer.status, forged).toBe(status)
+      expect(answer.body.errCode).toBe(errCode)
+    }
+    expect(count(wire.emulator.host, 'Customer')).toBe(0)
+  })
+})
+
+describe('routes the emulator does not serve', () => {
+  it('answer 501 with a body naming the route', async () => {
+    const wire = await startWire()
+    for (const [method, path] of [
+      ['GET', '/api/reports/list'],
+      ['GET', '/api/auth/login'],
+      ['DELETE', '/api/auth/userInfo'],
+      ['GET', '/legacy/'],
+    ] as const) {
+      const response = await wire.emulator.fetch(`http://localhost${path}`, { method })
+      const body = (await response.json()) as { errMsg: string }
+      expect(response.status, path).toBe(501)
+      expect(body).toEqual(platformError(501, 'NotImplemented'))
+      expect(body.errMsg).toContain(`${method} ${path} is not served`)
+    }
+  })
+})

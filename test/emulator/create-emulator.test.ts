@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest'
+import { IllegalArgumentException, IllegalStateException, SimpleQuery } from '../../src/index.js'
+import { createEmulator } from '../../src/emulator/index.js'
+import { createTestHost } from '../../src/testing/index.js'
+
+describe('createEmulator', () => {
+  it('installs its host for its lifetime; close() uninstalls it', async () => {
+    const emulator = createEmulator({ domains: { Tag: { fields: { name: 'STRING' } } } })
+    expect(emulator.host.installed).toBe(true)
+    expect(SimpleQuery.count('Tag')).toBe(0)
+    await emulator.close()
+    expect(emulator.host.installed).toBe(false)
+    expect(() => SimpleQuery.count('Tag')).toThrow(IllegalStateException)
+  })
+
+  it('refuses a second emulator in the same process, saying to close the first', async () => {
+    await using _first = createEmulator()
+    const second = (): unknown => createEmulator()
+    expect(second).toThrow(IllegalStateException)
+    expect(second).toThrow(/One emulator or installed test host runs per process: close the other first/)
+  })
+
+  it('refuses to start while a test host is installed, and a test host cannot install while it runs', async () => {
+    const host = createTestHost().install()
+    try {
+      expect(() => createEmulator()).toThrow(/another runtime is bound in this process/)
+    } finally {
+      host.uninstall()
+    }
+    await using _emulator = createEmulator()
+    expect(() => createTestHost().install()).toThrow(IllegalStateException)
+  })
+
+  it('binds again once the first is closed', async () => {
+    await createEmulator().close()
+    await using emulator = createEmulator()
+    expect(emulator.host.installed).toBe(true)
+  })
+
+  it('lists every problem of the options at once and starts nothing', () => {
+    let message = ''
+    try {
+      createEmulator({
+        usres: [],
+        users: [{ username: 'ann', password: 1, roles: 'ROLE_USER', tenant: 'nowhere' }],
+        domains: { Order: { fields: {}, roles: { view: ['ROLE_USER'] } }, DynamicLogic: { fields: {} } },
+        settings: { 'security.jwt.expiration': -5 },
+        logic: { summary: 'return 1' },
+        dataDir: '/no/such/dir',
+        maxBodyBytes: 0,
+      } as never)
+    } catch (error) {
+      expect(IllegalArgumentException.is(error)).toBe(true)
+      message = (error as Error).message
+    }
+    for (const problem of [
+      'unknown option "usres"',
+      'users[0].password must be a string',
+      'users[0].roles must be an array of role names',
+      'users[0].tenant must be one of the tenants (default), got "nowhere"',
+      'domains.Order.roles.view: the operations are read, create, update and delete',
+      'domains.DynamicLogic: DynamicLogic is a platform domain',
+      "settings['security.jwt.expiration'] must be a whole number of seconds above 0",
+      'logic.summary must be a function',
+      'dataDir /no/such/dir is not a directory',
+      'maxBodyBytes must be a whole number of bytes above 0',
+    ])
+      expect(message).toContain(problem)
+    expect(createTestHost().install().uninstall()).toBeUndefined() // nothing was left bound
+  })
+
+  it('refuses fetch and listen once closed', async () => {
+    const emulator = createEmulator()
+    await emulator.close()
+    await emulator.close() // a second close does nothing
+    await expect(emulator.fetch('/api/auth/userInfo')).rejects.toThrow(/the emulator is closed/)
+    await expect(emulator.listen()).rejects.toThrow(/the emulator is closed/)
+  })
+
+  it('fetch takes what the global fetch takes: a Request, or a URL or path with init', async () => {
+    await using emulator = createEmulator()
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin' }),
+    }
+    const answers = [
+      await emulator.fetch(new Request('http://localhost/api/auth/login', init)),
+      await emulator.fetch('/api/auth/login', init),
+      await emulator.fetch(new URL('http://emulator.test/api/auth/login'), init),
+    ]
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
+  })
+})
+
+describe('the access log', () => {
+  it('gets one line per request, with a URL token written verbatim, as server access logs do on the platform', async () => {
+    const lines: string[] = []
+    await using emulator = createEmulator({ accessLog: (line) => lines.push(line) })
+    const login = await emulator.fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin' }),
+    })
+    const { access_token } = (await login.json()) as { access_token: string }
+    await emulator.fetch(`/api/auth/userInfo?access_token=${access_token}`)
+    await emulator.fetch('/api/nowhere')
+    expect(lines).toEqual([
+      'POST /api/auth/login 200',
+      `GET /api/auth/userInfo?access_token=${access_token} 200`,
+      'GET /api/nowhere 501',
+    ])
+  })
+})
+
+describe('listen', () => {
+  it('binds 127.0.0.1 on a free port by default and resolves to the base URL ending in /api', async () => {
+    await using emulator = createEmulator()
+    const url = await emulator.listen()
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/)
+    expect(Number(new URL(url).port)).toBeGreaterThan(0)
+    const response = await fetch(`${url}/auth/userInfo`)
+    expect(response.status).toBe(401)
+  })
+
+  it('refuses to listen twice', async () => {
+    await using emulator = createEmulator()
+    await emulator.listen()
+    await expect(emulator.listen()).rejects.toThrow(/already listening/)
+  })
+
+  it('close() stops the server, keep-alive connections included', async () => {
+    const emulator = createEmulator()
+    const url = await emulator.listen()
+    expect((await fetch(`${url}/auth/userInfo`, { headers: { connection: 'keep-alive' } })).status).toBe(401)
+    await emulator.close()
+    await expect(fetch(`${url}/auth/userInfo`)).rejects.toThrow()
+  })
+
+  it('says what to do when the port is taken', async () => {
+    const { createServer } = await import('node:net')
+    const blocker = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    try {
+      await using emulator = createEmulator()
+      const port = (blocker.address() as { port: number }).port
+      await expect(emulator.listen({ port })).rejects.toThrow(
+        new RegExp(
+          `cannot listen on 127\\.0\\.0\\.1:${port}: .*Choose another port \\(0 takes a free one\\)`,
+        ),
+      )
+    } finally {
+      blocker.close()
+    }
+  })
+
+  it('refuses a port out of range', async () => {
+    await using emulator = createEmulator()
+    await expect(emulator.listen({ port: 70000 })).rejects.toThrow(IllegalArgumentException)
+  })
+})
