@@ -15,6 +15,8 @@
  * @module @tech-vendor/api/testing
  */
 export { createTestHost } from './host/create-test-host.js'
+export { memoryStore } from './store/memory/memory-store.js'
+export type { Store } from './store/store.js'
 export {
   defineDomains,
   type DomainDefinitions,

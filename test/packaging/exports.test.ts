@@ -132,9 +132,10 @@ const CONTRACT_TYPES = [
   'FieldError',
 ]
 
-const TESTING_VALUES = ['createTestHost', 'defineDomains', 'SeedDataException']
+const TESTING_VALUES = ['createTestHost', 'defineDomains', 'memoryStore', 'SeedDataException']
 
 const TESTING_TYPES = [
+  'Store',
   'DomainDefinitions',
   'DomainTypes',
   'DomainObjectOf',

@@ -5,28 +5,27 @@ import { IllegalArgumentException } from '../../errors/illegal-argument-exceptio
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
 import { ValidationException, type FieldError } from '../../errors/validation-exception.js'
 import type { DomainRuntime } from '../../runtime-contract/facets.js'
-import type { DataStore } from '../store/memory/data-store.js'
+import { atomically } from '../store/atomically.js'
+import { validateQuery } from '../store/query/validate-query.js'
+import type { HostData } from '../store/store.js'
 import { describeValue } from '../domains/describe-value.js'
 import { tryNormalizeFieldValue } from '../domains/normalize-field-value.js'
 import { createStoredRow, type DomainSchema, type StoredRow } from '../domains/schema.js'
 import { Materializer, brand, brandOf, ownClass, renderValue } from './domain-objects.js'
-import type { ContextStore, HostContext } from '../host/host-context.js'
+import type { ContextStore, SessionState } from '../host/host-context.js'
 import { readRequest, type ReferenceCheck } from './request-data.js'
 import { isReservedKey } from '../domains/safe-names.js'
-import type { StorageFacet } from './storage-facet.js'
 
 /**
  * The host side of `DomainHelper`: builds, validates, writes, deletes and renders domain objects in the
  * current tenant and transaction. A failed call writes nothing.
  */
 export class DomainFacet implements DomainRuntime {
-  readonly #store: DataStore
-  readonly #storage: StorageFacet
+  readonly #data: () => HostData
   readonly #contexts: ContextStore
 
-  constructor(store: DataStore, storage: StorageFacet, contexts: ContextStore) {
-    this.#store = store
-    this.#storage = storage
+  constructor(data: () => HostData, contexts: ContextStore) {
+    this.#data = data
     this.#contexts = contexts
   }
 
@@ -59,14 +58,14 @@ export class DomainFacet implements DomainRuntime {
   }
 
   createDomain(requestData: object): void {
-    const context = this.#contexts.current()
+    const session = this.#contexts.current().session
     const schema = this.#schemaOfObject(requestData, 'DomainHelper.createDomain')
     checkUnsaved(requestData, schema.name, 'DomainHelper.createDomain')
-    const { values, errors } = readRequest(schema, requestData, this.references(context))
+    const { values, errors } = readRequest(schema, requestData, this.references(session))
     if (errors.length > 0) throw new ValidationException(schema.name, errors)
-    const id = this.#store.nextId(schema.name)
-    this.#store.write(
-      context,
+    const id = this.#data().nextId()
+    this.#data().write(
+      session,
       schema.name,
       id,
       createStoredRow(schema, { ...Object.fromEntries(values), id }),
@@ -77,13 +76,13 @@ export class DomainFacet implements DomainRuntime {
   }
 
   updateDomain(requestData: object): void {
-    const context = this.#contexts.current()
+    const session = this.#contexts.current().session
     const schema = this.#schemaOfObject(requestData, 'DomainHelper.updateDomain')
-    const existing = this.#existing(context, schema, requestData, 'DomainHelper.updateDomain')
-    const { values, errors } = readRequest(schema, requestData, this.references(context), existing)
+    const existing = this.#existing(session, schema, requestData, 'DomainHelper.updateDomain')
+    const { values, errors } = readRequest(schema, requestData, this.references(session), existing)
     if (errors.length > 0) throw new ValidationException(schema.name, errors)
-    this.#store.write(
-      context,
+    this.#data().write(
+      session,
       schema.name,
       existing.id,
       createStoredRow(schema, { ...existing, ...Object.fromEntries(values) }),
@@ -91,17 +90,17 @@ export class DomainFacet implements DomainRuntime {
   }
 
   deleteDomain(requestData: object): void {
-    const context = this.#contexts.current()
+    const session = this.#contexts.current().session
     const schema = this.#schemaOfObject(requestData, 'DomainHelper.deleteDomain')
-    const existing = this.#existing(context, schema, requestData, 'DomainHelper.deleteDomain')
-    const referrer = this.#referrer(context, schema.name, existing.id)
+    const existing = this.#existing(session, schema, requestData, 'DomainHelper.deleteDomain')
+    const referrer = this.#referrer(session, schema.name, existing.id)
     if (referrer !== undefined) {
       throw new IllegalStateException(
         `Cannot delete ${schema.name} ${existing.id}: ${referrer} references it (a foreign key on the platform's database); nothing was deleted. ` +
           'Delete the referencing object first, or point its field elsewhere.',
       )
     }
-    this.#store.write(context, schema.name, existing.id, null)
+    this.#data().write(session, schema.name, existing.id, null)
   }
 
   render(domainObject: object, renderType: DomainObjectRenderType): Record<string, unknown> {
@@ -132,7 +131,7 @@ export class DomainFacet implements DomainRuntime {
   }
 
   batchCreate(target: string | Class<unknown>, objects: readonly object[]): unknown[] {
-    const context = this.#contexts.current()
+    const session = this.#contexts.current().session
     const where = 'DomainHelper.batchCreate'
     const domain = typeof target === 'function' ? domainNameOf(target) : target
     const schema = this.schemaOf(domain, where)
@@ -158,7 +157,7 @@ export class DomainFacet implements DomainRuntime {
       const read = readRequest(
         schema,
         object,
-        this.references(context),
+        this.references(session),
         undefined,
         `${where}: objects[${index}]`,
       )
@@ -171,11 +170,12 @@ export class DomainFacet implements DomainRuntime {
       return read
     })
     if (errors.length > 0) throw new ValidationException(schema.name, errors)
-    const rows = this.#store.atomically(context, () =>
+    const data = this.#data()
+    const rows = atomically(data, session, () =>
       reads.map(({ values }) => {
-        const id = this.#store.nextId(schema.name)
+        const id = data.nextId()
         const row = createStoredRow(schema, { ...Object.fromEntries(values), id })
-        this.#store.write(context, schema.name, id, row)
+        data.write(session, schema.name, id, row)
         return row
       }),
     )
@@ -183,7 +183,7 @@ export class DomainFacet implements DomainRuntime {
       ;(object as { id: number }).id = (rows[index] as StoredRow).id
       if (brandOf(object) === undefined) brand(object, schema.name)
     })
-    const materializer = this.materializer(context)
+    const materializer = this.materializer(session)
     return rows.map((row) =>
       materializer.object(schema, row, typeof target === 'function' ? target : undefined),
     )
@@ -191,9 +191,9 @@ export class DomainFacet implements DomainRuntime {
 
   /** The schema of a domain name, or an `IllegalArgumentException` naming the known domains. */
   schemaOf(domain: string, where: string): DomainSchema {
-    const schema = typeof domain === 'string' ? this.#store.schemas.get(domain) : undefined
+    const schema = typeof domain === 'string' ? this.#data().schemas.get(domain) : undefined
     if (schema !== undefined) return schema
-    const known = [...this.#store.schemas.keys()]
+    const known = [...this.#data().schemas.keys()]
     throw new IllegalArgumentException(
       `${where}: ${typeof domain === 'string' ? `there is no domain named '${domain}'` : `a domain name must be a string, got ${describeValue(domain)}`}. ` +
         (known.length === 0
@@ -202,9 +202,10 @@ export class DomainFacet implements DomainRuntime {
     )
   }
 
-  /** A materializer that reads references as `context` sees the data. */
-  materializer(context: HostContext): Materializer {
-    return new Materializer(this.#store.schemas, (domain, id) => this.#store.get(context, domain, id))
+  /** A materializer that reads references as `session` sees the data. */
+  materializer(session: SessionState): Materializer {
+    const data = this.#data()
+    return new Materializer(data.schemas, (domain, id) => data.get(session, domain, id))
   }
 
   /**
@@ -219,10 +220,12 @@ export class DomainFacet implements DomainRuntime {
     if (declared !== undefined) return declared
     const id = (object as { id?: unknown }).id
     if (typeof id === 'number') {
-      const issued = this.#store.domainOfId(id)
+      const tenant = this.#contexts.current().tenant
+      const issued = this.#data().domainOfId(id, tenant)
       if (issued !== undefined) return issued
       throw new IllegalArgumentException(
-        `${where}: no object with id ${id} exists, so the host cannot tell which domain ${describeValue(object)} belongs to. ` +
+        `${where}: no object with id ${id} exists in tenant '${tenant}' (deleted, never created, or another tenant's), ` +
+          `so the host cannot tell which domain ${describeValue(object)} belongs to; nothing was written. ` +
           'Pass an object a query returned (a spread copy of one works) with its own id, or build a new one with DomainHelper.buildDomain.',
       )
     }
@@ -244,39 +247,43 @@ export class DomainFacet implements DomainRuntime {
     const type = ownClass(object)
     if (type === undefined) return undefined
     const domain = domainNameOf(type)
-    return this.#store.schemas.has(domain) ? domain : undefined
+    return this.#data().schemas.has(domain) ? domain : undefined
   }
 
-  #existing(context: HostContext, schema: DomainSchema, data: object, where: string): StoredRow {
+  #existing(session: SessionState, schema: DomainSchema, data: object, where: string): StoredRow {
     const id = (data as { id?: unknown }).id
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
       throw new IllegalArgumentException(
         `${where}: the ${schema.name} object has no id (got ${describeValue(id)}); it is not saved. Create it with DomainHelper.createDomain first.`,
       )
     }
-    const existing = this.#store.get(context, schema.name, id)
+    const existing = this.#data().get(session, schema.name, id)
     if (existing === undefined) {
       throw new IllegalArgumentException(
-        `${where}: ${schema.name} ${id} does not exist in tenant '${context.tenant}' (deleted, never created, or another tenant's); nothing was written.`,
+        `${where}: ${schema.name} ${id} does not exist in tenant '${session.tenant}' (deleted, never created, or another tenant's); nothing was written.`,
       )
     }
     return existing
   }
 
   /** A description of an object that references `domain` `id`, or `undefined` when none does. */
-  #referrer(context: HostContext, domain: string, id: number): string | undefined {
-    for (const schema of this.#store.schemas.values()) {
+  #referrer(session: SessionState, domain: string, id: number): string | undefined {
+    for (const schema of this.#data().schemas.values()) {
       for (const field of schema.fields.values()) {
         if (field.domain !== domain) continue
         // A DOMAIN_OBJECT field answers from its index; a list field is scanned.
-        const { rows } = this.#store.select(context, schema.name, {
-          and: true,
-          conditions: [
-            field.type === 'DOMAIN_OBJECT'
-              ? { operator: 'eq', field: field.name, value: { id } }
-              : { operator: 'notNull', field: field.name },
-          ],
-        })
+        const { rows } = this.#data().select(
+          session,
+          schema.name,
+          validateQuery(schema, {
+            and: true,
+            conditions: [
+              field.type === 'DOMAIN_OBJECT'
+                ? { operator: 'eq', field: field.name, value: { id } }
+                : { operator: 'notNull', field: field.name },
+            ],
+          }),
+        )
         for (const row of rows) {
           const value = row[field.name]
           const hit =
@@ -289,12 +296,13 @@ export class DomainFacet implements DomainRuntime {
     return undefined
   }
 
-  /** How request data of `context` checks its references. */
-  references(context: HostContext): ReferenceCheck {
+  /** How request data of `session` checks its references. */
+  references(session: SessionState): ReferenceCheck {
+    const data = this.#data()
     return {
-      domainOfId: (id) => this.#store.domainOfId(id),
-      exists: (domain, id) => this.#store.get(context, domain, id) !== undefined,
-      fileExists: (id, key) => this.#storage.find(id, context.tenant)?.key === key,
+      domainOfId: (id) => data.domainOfId(id, session.tenant),
+      exists: (domain, id) => data.get(session, domain, id) !== undefined,
+      fileExists: (id, key) => data.readFile(session, id)?.value.key === key,
     }
   }
 }

@@ -13,30 +13,40 @@ import type {
   Session,
   TransactionStatus,
 } from '../../runtime-contract/facets.js'
-import type { DataStore } from '../store/memory/data-store.js'
+import type { HostData } from '../store/store.js'
+import { ValidPage } from '../store/query/valid-query.js'
+import { validateQuery } from '../store/query/validate-query.js'
+import { validatePage } from '../store/query/validate-page.js'
+import type { StoreTransaction } from '../store/store.js'
 import type { DomainFacet } from './domain-facet.js'
 import { describeValue } from '../domains/describe-value.js'
 import type { DomainSchema, StoredRow } from '../domains/schema.js'
 import { brandOf } from './domain-objects.js'
 import type { ContextStore } from '../host/host-context.js'
-import { Transaction } from '../store/memory/transaction.js'
 
-/** The in-memory store keeps no pending writes outside a transaction, so a session has nothing to flush. */
+/** Every store writes as it goes: a session holds no pending changes to flush or objects to forget. */
 const SESSION: Session = Object.freeze({ flush: () => undefined, clear: () => undefined })
 
+/** The page `get()` reads: the first match, and the count of all, which must be at most one. */
+const FIRST = new ValidPage(0, 1, [], false, true)
+
+/** A query without conditions: every object of the domain. */
+const EVERYTHING = Object.freeze({ and: true, conditions: Object.freeze([]) })
+
 /**
- * The host side of `SimpleQuery` and `QueryHelper`: queries through the engine in the current tenant and
- * transaction, returning fresh copies; sessions and transactions with GORM's semantics (Spring's
- * `PROPAGATION_REQUIRED`: a nested call joins, and a joined call that fails dooms the whole transaction).
+ * The host side of `SimpleQuery` and `QueryHelper`: queries through the host's store in the current tenant and
+ * transaction, validated by the layer every store shares, returning fresh copies; sessions and transactions
+ * with GORM's semantics (Spring's `PROPAGATION_REQUIRED`: a nested call joins, and a joined call that fails
+ * dooms the whole transaction).
  */
 export class QueryFacet implements QueryRuntime {
-  readonly #store: DataStore
+  readonly #data: () => HostData
   readonly #domains: DomainFacet
   readonly #contexts: ContextStore
   readonly #hostName: string
 
-  constructor(store: DataStore, domains: DomainFacet, contexts: ContextStore, hostName: string) {
-    this.#store = store
+  constructor(data: () => HostData, domains: DomainFacet, contexts: ContextStore, hostName: string) {
+    this.#data = data
     this.#domains = domains
     this.#contexts = contexts
     this.#hostName = hostName
@@ -47,7 +57,10 @@ export class QueryFacet implements QueryRuntime {
   }
 
   withNewSession<T>(closure: (session: Session) => T): T {
-    return this.#contexts.run(this.#contexts.fresh(this.#contexts.current()), () => closure(SESSION))
+    const context = this.#contexts.current()
+    return this.#data().isolated(context.session, () =>
+      this.#contexts.run(this.#contexts.fresh(context), () => closure(SESSION)),
+    )
   }
 
   withTransaction<T>(closure: (status: TransactionStatus) => T): T {
@@ -65,33 +78,42 @@ export class QueryFacet implements QueryRuntime {
         throw error
       }
     }
-    const transaction = new Transaction(context.tenant)
+    const data = this.#data()
+    const transaction = data.begin(session.tenant)
     const status = new Status(transaction, true)
     session.transaction = transaction
     let result: T
     try {
       result = closure(status)
-    } finally {
-      // Rollback discards the overlay; commit below applies it.
+    } catch (error) {
       session.transaction = undefined
+      data.rollback(transaction)
+      throw error
     }
-    if (status.local) return result
-    if (transaction.rollbackOnly) {
+    session.transaction = undefined
+    if (status.local || transaction.rollbackOnly) {
+      data.rollback(transaction)
+      if (status.local) return result
       throw new IllegalStateException(
         'Transaction rolled back because it has been marked as rollback-only (Spring: UnexpectedRollbackException): ' +
           'a nested QueryHelper.withTransaction call that joined it threw or called setRollbackOnly(); nothing was committed.',
       )
     }
-    this.#store.commit(transaction)
+    data.commit(transaction)
     return result
   }
 
-  withSql<T>(_action: (sql: Sql) => T): T {
-    throw new UnsupportedOperationException(
-      `QueryHelper.withSql needs a SQL store, and test host '${this.#hostName}' keeps its data in the in-memory store of ` +
-        '@tech-vendor/api/testing, which runs no SQL. Test SQL against a host backed by PostgreSQL, or express the ' +
-        'query with SimpleQuery so that it runs here too.',
-    )
+  withSql<T>(action: (sql: Sql) => T): T {
+    const data = this.#data()
+    const sql = data.sql(this.#contexts.current().session)
+    if (sql === undefined) {
+      throw new UnsupportedOperationException(
+        `QueryHelper.withSql needs a SQL store, and test host '${this.#hostName}' keeps its data in the ${data.store.kind} store, ` +
+          'which runs no SQL. Give the host a PostgreSQL store: createTestHost({ store: await pgliteStore() }) or ' +
+          "postgresStore({ url }) from '@tech-vendor/api/testing'; or express the query with SimpleQuery so that it runs on every store.",
+      )
+    }
+    return action(sql)
   }
 
   resolveDomain(target: string | Class<unknown>): string {
@@ -102,38 +124,37 @@ export class QueryFacet implements QueryRuntime {
   #resolve(target: string | Class<unknown>, where: string): DomainSchema {
     if (typeof target === 'function') {
       const domain = domainNameOf(target)
-      const schema = this.#store.schemas.get(domain)
+      const schemas = this.#data().schemas
+      const schema = schemas.get(domain)
       if (schema !== undefined) return schema
       throw new IllegalArgumentException(
         `${where}: class ${target.name || '(anonymous)'} is bound to no domain of this host: it maps to '${domain}' ` +
-          `(its static domainName, else its name). Known domains: ${[...this.#store.schemas.keys()].join(', ') || 'none'}.`,
+          `(its static domainName, else its name). Known domains: ${[...schemas.keys()].join(', ') || 'none'}.`,
       )
     }
     return this.#domains.schemaOf(target, where)
   }
 
   list(query: QuerySpec, page: PageRequest): QueryPage {
-    const context = this.#contexts.current()
+    const session = this.#contexts.current().session
     const schema = this.#schema(query)
-    const result = this.#store.select(context, schema.name, query, page)
+    const valid = validateQuery(schema, query)
+    const result = this.#data().select(session, schema.name, valid, validatePage(schema, page))
     return { items: this.#objects(query.target, schema, result.rows), totalCount: result.totalCount }
   }
 
   listAll(query: QuerySpec): readonly unknown[] {
-    const context = this.#contexts.current()
+    const session = this.#contexts.current().session
     const schema = this.#schema(query)
-    return this.#objects(query.target, schema, this.#store.select(context, schema.name, query).rows)
+    const valid = validateQuery(schema, query)
+    return this.#objects(query.target, schema, this.#data().select(session, schema.name, valid).rows)
   }
 
   get(query: QuerySpec): unknown {
-    const context = this.#contexts.current()
+    const session = this.#contexts.current().session
     const schema = this.#schema(query)
-    const { rows, totalCount } = this.#store.select(context, schema.name, query, {
-      offset: 0,
-      limit: 1,
-      orderBy: [],
-      asc: true,
-    })
+    const valid = validateQuery(schema, query)
+    const { rows, totalCount } = this.#data().select(session, schema.name, valid, FIRST)
     if (totalCount > 1) throw new NonUniqueResultException(totalCount, schema.name)
     return rows.length === 0 ? null : this.#objects(query.target, schema, rows)[0]
   }
@@ -141,7 +162,7 @@ export class QueryFacet implements QueryRuntime {
   getById(target: string | Class<unknown>, id: number): unknown {
     const schema = this.#resolve(target, 'SimpleQuery.getById')
     checkId(id, 'SimpleQuery.getById')
-    const row = this.#store.get(this.#contexts.current(), schema.name, id)
+    const row = this.#data().get(this.#contexts.current().session, schema.name, id)
     return row === undefined ? null : this.#objects(target, schema, [row])[0]
   }
 
@@ -153,24 +174,31 @@ export class QueryFacet implements QueryRuntime {
       )
     const list: readonly unknown[] = ids
     list.forEach((id) => checkId(id, 'SimpleQuery.getByIds'))
-    const context = this.#contexts.current()
+    const session = this.#contexts.current().session
+    const data = this.#data()
     const rows = (list as readonly number[])
-      .map((id) => this.#store.get(context, schema.name, id))
+      .map((id) => data.get(session, schema.name, id))
       .filter((row): row is StoredRow => row !== undefined)
     return this.#objects(target, schema, rows)
   }
 
   getAll(target: string | Class<unknown>): readonly unknown[] {
     const schema = this.#resolve(target, 'SimpleQuery.getAll')
+    const everything = validateQuery(schema, EVERYTHING)
     return this.#objects(
       target,
       schema,
-      this.#store.select(this.#contexts.current(), schema.name, { and: true, conditions: [] }).rows,
+      this.#data().select(this.#contexts.current().session, schema.name, everything).rows,
     )
   }
 
   count(target: string | Class<unknown>): number {
-    return this.#store.count(this.#contexts.current(), this.#resolve(target, 'SimpleQuery.count').name)
+    const schema = this.#resolve(target, 'SimpleQuery.count')
+    return this.#data().count(
+      this.#contexts.current().session,
+      schema.name,
+      validateQuery(schema, EVERYTHING),
+    )
   }
 
   #schema(query: QuerySpec): DomainSchema {
@@ -193,7 +221,9 @@ export class QueryFacet implements QueryRuntime {
       for (const value of values) {
         if (typeof value !== 'object' || value === null) continue
         const id = (value as { id?: unknown }).id
-        const actual = brandOf(value) ?? (typeof id === 'number' ? this.#store.domainOfId(id) : undefined)
+        const tenant = this.#contexts.current().tenant
+        const actual =
+          brandOf(value) ?? (typeof id === 'number' ? this.#data().domainOfId(id, tenant) : undefined)
         if (actual !== undefined && actual !== field.domain) {
           throw new IllegalArgumentException(
             `SimpleQuery.${condition.operator}('${condition.field}', ...): ${schema.name}.${condition.field} references ` +
@@ -205,7 +235,7 @@ export class QueryFacet implements QueryRuntime {
   }
 
   #objects(target: string | Class<unknown>, schema: DomainSchema, rows: readonly StoredRow[]): object[] {
-    const materializer = this.#domains.materializer(this.#contexts.current())
+    const materializer = this.#domains.materializer(this.#contexts.current().session)
     const type = typeof target === 'function' ? target : undefined
     return rows.map((row) => materializer.object(schema, row, type))
   }
@@ -213,11 +243,11 @@ export class QueryFacet implements QueryRuntime {
 
 /** The status a `withTransaction` closure gets; `local` is its own `setRollbackOnly()`. */
 class Status implements TransactionStatus {
-  readonly #transaction: Transaction
+  readonly #transaction: StoreTransaction
   readonly #isNew: boolean
   local = false
 
-  constructor(transaction: Transaction, isNew: boolean) {
+  constructor(transaction: StoreTransaction, isNew: boolean) {
     this.#transaction = transaction
     this.#isNew = isNew
   }

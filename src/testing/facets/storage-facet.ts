@@ -6,30 +6,24 @@ import type { StorageRuntime } from '../../runtime-contract/facets.js'
 import { describeValue } from '../domains/describe-value.js'
 import { isStorableText } from '../domains/normalize-field-value.js'
 import type { ContextStore } from '../host/host-context.js'
+import type { HostData } from '../store/store.js'
 import type { StorageOption } from '../host/test-host-options.js'
-
-/** A stored file's record, with the tenant it belongs to. */
-interface StoredFile {
-  readonly value: StorageFieldValue
-  readonly tenant: string
-  /** The bytes, for the memory engine. */
-  readonly content: Uint8Array | undefined
-}
 
 /**
  * The host side of `StorageUtils`: keeps the bytes in memory (engine `memory`) or in a directory (engine
- * `local`), under a key the host makes from the file's id, never from its name.
+ * `local`), under a key the host makes from the file's id, never from its name, and records the stored file
+ * in the host's store, where FILE fields reference it.
  */
 export class StorageFacet implements StorageRuntime {
   readonly #contexts: ContextStore
-  readonly #nextId: () => number
+  readonly #data: () => HostData
   readonly #directory: string | undefined
-  readonly #files = new Map<string, StoredFile>()
-  readonly #byId = new Map<number, StoredFile>()
+  /** The bytes by key, for the memory engine; `null` for a file in the directory. */
+  readonly #bytes = new Map<string, Uint8Array | null>()
 
-  constructor(contexts: ContextStore, nextId: () => number, option: StorageOption) {
+  constructor(contexts: ContextStore, data: () => HostData, option: StorageOption) {
     this.#contexts = contexts
-    this.#nextId = nextId
+    this.#data = data
     this.#directory = option.kind === 'directory' ? resolve(option.path) : undefined
   }
 
@@ -60,7 +54,9 @@ export class StorageFacet implements StorageRuntime {
         'StorageUtils.createStorageFileDomain needs the content as bytes (a Uint8Array).',
       )
     }
-    const id = this.#nextId()
+    const session = this.#contexts.current().session
+    const data = this.#data()
+    const id = data.nextId()
     const key = `files/${id}`
     const value: StorageFieldValue = Object.freeze({
       id,
@@ -77,13 +73,8 @@ export class StorageFacet implements StorageRuntime {
       mkdirSync(join(this.#directory, 'files'), { recursive: true })
       writeFileSync(path, copy)
     }
-    const file: StoredFile = {
-      value,
-      tenant: this.#contexts.current().tenant,
-      content: this.#directory === undefined ? copy : undefined,
-    }
-    this.#files.set(key, file)
-    this.#byId.set(id, file)
+    data.writeFile(session, { value, tenant: session.tenant })
+    this.#bytes.set(key, this.#directory === undefined ? copy : null)
     return value
   }
 
@@ -94,9 +85,9 @@ export class StorageFacet implements StorageRuntime {
         `host.readStoredFile expects the key as a string, the key of the StorageFieldValue (file.key), got ${describeValue(key)}.`,
       )
     }
-    const file = this.#files.get(key)
-    if (file === undefined) {
-      const known = [...this.#files.keys()]
+    const bytes = this.#bytes.get(key)
+    if (bytes === undefined) {
+      const known = [...this.#bytes.keys()]
       throw new IllegalArgumentException(
         `No file is stored under key ${JSON.stringify(key)}. ` +
           (known.length === 0
@@ -104,13 +95,7 @@ export class StorageFacet implements StorageRuntime {
             : `Stored keys: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', ...' : ''}.`),
       )
     }
-    if (file.content !== undefined) return new Uint8Array(file.content)
+    if (bytes !== null) return new Uint8Array(bytes)
     return new Uint8Array(readFileSync(join(this.#directory as string, key)))
-  }
-
-  /** The record of a stored file by id, when it belongs to `tenant`. */
-  find(id: number, tenant: string): StorageFieldValue | undefined {
-    const file = this.#byId.get(id)
-    return file !== undefined && file.tenant === tenant ? file.value : undefined
   }
 }

@@ -9,7 +9,9 @@ import type { VendorRuntime } from '../../runtime-contract/vendor-runtime.js'
 import { AsyncFacet } from '../facets/async-facet.js'
 import { BeanFacet } from '../facets/bean-facet.js'
 import { parseCsv } from '../seed/csv.js'
-import { DataStore } from '../store/memory/data-store.js'
+import { atomically } from '../store/atomically.js'
+import { memoryStore } from '../store/memory/memory-store.js'
+import type { HostData, Store } from '../store/store.js'
 import { DomainFacet } from '../facets/domain-facet.js'
 import { buildDomainSchemas } from '../domains/build-domain-schemas.js'
 import { isPlainRecord } from '../domains/is-plain-record.js'
@@ -43,6 +45,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'seed',
   'beans',
   'deprecationWarnings',
+  'store',
 ])
 
 const RUN_AS_KEYS: readonly string[] = ['tenant', 'user', 'plugin']
@@ -88,7 +91,11 @@ class ReferenceHost implements TestHost {
   readonly #contexts: ContextStore
   readonly #tenants: readonly string[]
   readonly #sink: ErrorSink
-  readonly #store: DataStore
+  readonly #store: Store
+  readonly #schemas: ReadonlyMap<string, DomainSchema>
+  readonly #seed: unknown
+  /** The host's data in its store, opened on first use; `undefined` again when the store discarded it. */
+  #data: HostData | undefined
   readonly #domains: DomainFacet
   readonly #storage: StorageFacet
   readonly #async: AsyncFacet
@@ -109,9 +116,12 @@ class ReferenceHost implements TestHost {
     this.#deprecationWarnings = checked.deprecationWarnings
     this.#sink = new ErrorSink(options.onError)
     this.#contexts = new ContextStore(checked.name, checked.defaultTenant, this.#sink)
-    this.#store = new DataStore(schemas, checked.tenants)
-    this.#storage = new StorageFacet(this.#contexts, () => this.#store.nextId(), checked.storage)
-    this.#domains = new DomainFacet(this.#store, this.#storage, this.#contexts)
+    this.#store = checked.store
+    this.#schemas = schemas
+    this.#seed = options.seed
+    const data = (): HostData => this.#hostData()
+    this.#storage = new StorageFacet(this.#contexts, data, checked.storage)
+    this.#domains = new DomainFacet(data, this.#contexts)
     this.#async = new AsyncFacet(this.#contexts, this.#sink)
     this.#messages = new MessageFacet(this.#contexts)
     this.#plugins = new PluginRegistry(
@@ -123,14 +133,15 @@ class ReferenceHost implements TestHost {
     this.#runtime = Object.freeze({
       description: this.description,
       storage: this.#storage,
-      query: new QueryFacet(this.#store, this.#domains, this.#contexts, checked.name),
+      query: new QueryFacet(data, this.#domains, this.#contexts, checked.name),
       domain: this.#domains,
       beans: new BeanFacet(this.#contexts, this.#plugins),
       async: this.#async,
       messages: this.#messages,
       rpc: new RpcFacet(this.#contexts, this.#plugins),
     })
-    if (options.seed !== undefined) this.#importSeedOption(options.seed)
+    // Seed data is imported now, so that a bad seed fails createTestHost.
+    if (options.seed !== undefined) this.#hostData()
   }
 
   get installed(): boolean {
@@ -162,6 +173,28 @@ class ReferenceHost implements TestHost {
     this.#async.close()
     this.#contexts.end()
     unbindRuntime(this.#runtime)
+    // A PostgreSQL store rolls the host's data back and is free for the next host; the next use reopens it.
+    if (this.#data?.release() === true) this.#data = undefined
+  }
+
+  /** The host's data, opened (and seeded from `options.seed`) on first use. */
+  #hostData(): HostData {
+    if (this.#data !== undefined) return this.#data
+    this.#data = this.#store.open({
+      hostName: this.description.name,
+      schemas: this.#schemas,
+      tenants: this.#tenants,
+    })
+    if (this.#seed !== undefined) {
+      try {
+        this.#importSeedOption(this.#seed)
+      } catch (error) {
+        // A seed that fails leaves nothing open: the store stays free for a host with a good one.
+        if (this.#data.release()) this.#data = undefined
+        throw error
+      }
+    }
+    return this.#data
   }
 
   takeErrors(): unknown[] {
@@ -307,9 +340,9 @@ class ReferenceHost implements TestHost {
   assertRepeatableOnLoad(name: string, options: RepeatableOnLoadOptions = {}): void {
     this.#requireInstalled('host.assertRepeatableOnLoad')
     const ignore = new Set(options.ignore ?? [])
-    const before = this.#store.snapshot()
+    const before = this.#hostData().snapshot()
     this.#plugins.reload(name)
-    const after = this.#store.snapshot()
+    const after = this.#hostData().snapshot()
     const changes: string[] = []
     for (const [tenant, domains] of after) {
       for (const [domain, rows] of domains) {
@@ -388,9 +421,10 @@ class ReferenceHost implements TestHost {
     tenant: string | undefined,
   ): SeedImportResult {
     const run = (): SeedImportResult => {
-      const context = this.#contexts.current()
-      return this.#store.atomically(context, () => {
-        const { result, problems } = importSeedRecords(this.#store, this.#domains, context, schema, records)
+      const session = this.#contexts.current().session
+      const data = this.#hostData()
+      return atomically(data, session, () => {
+        const { result, problems } = importSeedRecords(data, this.#domains, session, schema, records)
         const all = [...earlier, ...problems].sort((a, b) => a.line - b.line || a.column - b.column)
         if (all.length > 0) throw new SeedDataException(schema.name, source, all)
         return result
@@ -469,6 +503,7 @@ interface CheckedOptions {
   readonly storage: StorageOption
   readonly beans: readonly object[]
   readonly deprecationWarnings: 'per-host' | 'per-process'
+  readonly store: Store
 }
 
 function checkOptions(options: TestHostOptions): CheckedOptions {
@@ -522,6 +557,12 @@ function checkOptions(options: TestHostOptions): CheckedOptions {
     if (problem !== undefined) problems.push(problem)
   }
   const deprecationWarnings = options.deprecationWarnings ?? 'per-host'
+  const store = options.store ?? memoryStore()
+  if (!isStore(store)) {
+    problems.push(
+      "store must be a store made beforehand: memoryStore(), await pgliteStore() or postgresStore({ url }) from '@tech-vendor/api/testing'",
+    )
+  }
   if (deprecationWarnings !== 'per-host' && deprecationWarnings !== 'per-process') {
     problems.push(
       `deprecationWarnings must be 'per-host' or 'per-process', got ${describeValue(deprecationWarnings)}`,
@@ -545,7 +586,17 @@ function checkOptions(options: TestHostOptions): CheckedOptions {
     storage: storage,
     beans,
     deprecationWarnings,
+    store,
   }
+}
+
+/** Whether a value has the shape of a {@link Store}. */
+function isStore(value: unknown): value is Store {
+  if (typeof value !== 'object' || value === null) return false
+  const store = value as Partial<Record<keyof Store, unknown>>
+  return (
+    typeof store.kind === 'string' && typeof store.open === 'function' && typeof store.close === 'function'
+  )
 }
 
 /**

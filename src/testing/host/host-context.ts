@@ -3,12 +3,17 @@ import { IllegalStateException } from '../../errors/illegal-state-exception.js'
 import type { PlatformUser } from '../../runtime-contract/facets.js'
 import { registrySlot } from '../../runtime-contract/registry.js'
 import type { ErrorSink } from './error-sink.js'
-import type { Transaction } from '../store/memory/transaction.js'
+import type { StoreContext, StoreTransaction } from '../store/store.js'
 
-/** A database session: what `withSession` runs in and `withNewSession` replaces. */
-export interface SessionState {
+/**
+ * A database session: what `withSession` runs in and `withNewSession` replaces. It is what the store reads and
+ * writes through: its tenant and the transaction in progress.
+ */
+export interface SessionState extends StoreContext {
+  /** The tenant the session reads and writes. */
+  readonly tenant: string
   /** The transaction in progress, if any. */
-  transaction: Transaction | undefined
+  transaction: StoreTransaction | undefined
 }
 
 /**
@@ -204,7 +209,7 @@ export class ContextStore {
       tenant: identity.tenant,
       user: identity.user,
       plugin: identity.plugin,
-      session: { transaction: undefined },
+      session: { tenant: identity.tenant, transaction: undefined },
       owner: this.#installation,
     })
   }

@@ -1,5 +1,6 @@
 import type { LibraryLine, Linkage } from '../../runtime-contract/runtime-description.js'
 import type { DomainDefinition } from '../domains/domain-definition.js'
+import type { Store } from '../store/store.js'
 
 /**
  * Where a test host keeps the bytes `StorageUtils` stores: in memory (the default, storage engine `memory`) or
@@ -96,4 +97,9 @@ export interface TestHostOptions {
    * host for each of a thousand tests prints it once.
    */
   readonly deprecationWarnings?: 'per-host' | 'per-process'
+  /**
+   * Where the host keeps its data: the in-memory store (the default, a store of its own), or a PostgreSQL
+   * store made beforehand (`await pgliteStore()`, `postgresStore({ url })`), which runs `QueryHelper.withSql`.
+   */
+  readonly store?: Store
 }

@@ -1,11 +1,12 @@
 import type { QueryCondition } from '../../model/query-condition.js'
-import type { DataStore } from '../store/memory/data-store.js'
+import type { HostData } from '../store/store.js'
+import { validateQuery } from '../store/query/validate-query.js'
 import type { DomainFacet } from '../facets/domain-facet.js'
 import { describeValue } from '../domains/describe-value.js'
 import { sameStoredValue } from '../domains/same-stored-value.js'
 import { tryNormalizeFieldValue } from '../domains/normalize-field-value.js'
 import { createStoredRow, type DomainSchema, type FieldSchema, type StoredRow } from '../domains/schema.js'
-import type { HostContext } from '../host/host-context.js'
+import type { SessionState } from '../host/host-context.js'
 import { readRequest } from '../facets/request-data.js'
 import { isReservedKey } from '../domains/safe-names.js'
 import type { SeedProblem } from './seed-data-exception.js'
@@ -71,12 +72,12 @@ const HEADER = /^([A-Za-z_$][A-Za-z0-9_$]*)(?:\.([A-Za-z_$][A-Za-z0-9_$]*))?\s*(
  * with that field value, booleans `T`/`true`/`F`/`false`. Every record is checked; with any problem,
  * nothing is written and the problems are returned.
  *
- * Runs in `context`; the caller wraps it in `store.atomically` so that a failure leaves nothing behind.
+ * Runs in `session`; the caller wraps it in `atomically` so that a failure leaves nothing behind.
  */
 export function importSeedRecords(
-  store: DataStore,
+  data: HostData,
   domains: DomainFacet,
-  context: HostContext,
+  session: SessionState,
   schema: DomainSchema,
   records: readonly SeedRecord[],
 ): { result: SeedImportResult; problems: SeedProblem[] } {
@@ -95,7 +96,8 @@ export function importSeedRecords(
     const seen = new Set<string>()
     for (const cell of record.cells) {
       let column = headers.get(cell.header)
-      if (column === undefined) headers.set(cell.header, (column = parseHeader(store, schema, cell.header)))
+      if (column === undefined)
+        headers.set(cell.header, (column = parseHeader(data.schemas, schema, cell.header)))
       if (typeof column === 'string') {
         if (!reportedHeaders.has(cell.header)) {
           reportedHeaders.add(cell.header)
@@ -122,10 +124,14 @@ export function importSeedRecords(
           problem(cell.column, `${cell.header}: ${check.message}`)
           continue
         }
-        const { rows } = store.select(context, column.target.name, {
-          and: true,
-          conditions: [{ operator: 'eq', field: column.by.name, value: value as never }],
-        })
+        const { rows } = data.select(
+          session,
+          column.target.name,
+          validateQuery(column.target, {
+            and: true,
+            conditions: [{ operator: 'eq', field: column.by.name, value }],
+          }),
+        )
         if (rows.length !== 1) {
           problem(
             cell.column,
@@ -156,7 +162,11 @@ export function importSeedRecords(
     if (problems.length > before) continue
     let existing: StoredRow | undefined
     if (keys.length > 0) {
-      const { rows } = store.select(context, schema.name, { and: true, conditions: keys })
+      const { rows } = data.select(
+        session,
+        schema.name,
+        validateQuery(schema, { and: true, conditions: keys }),
+      )
       if (rows.length > 1) {
         problem(
           0,
@@ -167,7 +177,7 @@ export function importSeedRecords(
       existing = rows[0]
     }
     const request = Object.fromEntries(Object.entries(values))
-    const read = readRequest(schema, request, domains.references(context), existing)
+    const read = readRequest(schema, request, domains.references(session), existing)
     if (read.errors.length > 0) {
       for (const error of read.errors) {
         const cell = record.cells.find((c) => {
@@ -184,9 +194,9 @@ export function importSeedRecords(
       continue
     }
     if (existing === undefined) {
-      const id = store.nextId(schema.name)
-      store.write(
-        context,
+      const id = data.nextId()
+      data.write(
+        session,
         schema.name,
         id,
         createStoredRow(schema, { ...Object.fromEntries(read.values), id }),
@@ -195,8 +205,8 @@ export function importSeedRecords(
     } else if ([...read.values].every(([field, value]) => sameStoredValue(existing[field], value))) {
       unchanged++
     } else {
-      store.write(
-        context,
+      data.write(
+        session,
         schema.name,
         existing.id,
         createStoredRow(schema, { ...existing, ...Object.fromEntries(read.values) }),
@@ -208,7 +218,11 @@ export function importSeedRecords(
 }
 
 /** The column a header names, or why it cannot be used. */
-function parseHeader(store: DataStore, schema: DomainSchema, header: string): Column | string {
+function parseHeader(
+  schemas: ReadonlyMap<string, DomainSchema>,
+  schema: DomainSchema,
+  header: string,
+): Column | string {
   const match = HEADER.exec(header.trim())
   if (match === null) {
     return `header ${JSON.stringify(header)} is not a column name: write field, field(*) for a key, or ref.field for a reference`
@@ -228,7 +242,7 @@ function parseHeader(store: DataStore, schema: DomainSchema, header: string): Co
     if (field.type !== 'DOMAIN_OBJECT') {
       return `${header}: ${name} is a ${field.type} field; only a DOMAIN_OBJECT field takes a ref.field column`
     }
-    const target = store.schemas.get(field.domain as string) as DomainSchema
+    const target = schemas.get(field.domain as string) as DomainSchema
     const lookup = target.fields.get(by)
     if (
       lookup === undefined ||

@@ -75,7 +75,9 @@ describe('tenancy', () => {
     const client = createClient('Acme client')
     host.runAs({ tenant: 'globex' }, () => {
       expect(() => DomainHelper.updateDomain({ ...client, name: 'Stolen' })).toThrow(IllegalArgumentException)
-      expect(() => DomainHelper.deleteDomain({ ...client })).toThrow(/does not exist in tenant 'globex'/)
+      expect(() => DomainHelper.deleteDomain({ ...client })).toThrow(
+        /no object with id \d+ exists in tenant 'globex' \(deleted, never created, or another tenant's\)/,
+      )
       const purchase = DomainHelper.buildDomain('Purchase', {
         number: 'P-1',
         status: 'OPEN',
@@ -84,6 +86,37 @@ describe('tenancy', () => {
       expect(() => DomainHelper.createDomain(purchase)).toThrow(ValidationException)
     })
     expect(SimpleQuery.getById('Client', client.id)?.['name']).toBe('Acme client')
+  })
+
+  test('an id of another tenant’s object is not told apart from an id no object has: its domain stays hidden', () => {
+    const host = installHost(TENANTS)
+    // Ids past 9, so that an id in a message is not taken for the count of errors.
+    for (let i = 0; i < 10; i++) createClient(`Acme ${i}`)
+    const globexLabel = host.runAs({ tenant: 'globex' }, () => {
+      const label = DomainHelper.buildDomain('Label', { name: 'Globex label' })
+      DomainHelper.createDomain(label)
+      return label.id as number
+    })
+    const unused = globexLabel + 1000
+    const messages = [globexLabel, unused].map((id) => {
+      try {
+        DomainHelper.createDomain(
+          DomainHelper.buildDomain('Purchase', { number: 'P-1', status: 'OPEN', customer: { id } }),
+        )
+      } catch (error) {
+        return (error as Error).message.replaceAll(String(id), '<id>')
+      }
+      return 'created'
+    })
+    // The same answer for both: nothing says that the first id is a Label somewhere else.
+    expect(messages[0]).toBe(messages[1])
+    expect(messages[0]).not.toContain('Label')
+    expect(
+      SimpleQuery.of('Purchase')
+        .eq('customer', { id: globexLabel } as never)
+        .listAll(),
+    ).toEqual([])
+    expect(SimpleQuery.count('Purchase')).toBe(0)
   })
 
   test('a stored file of another tenant cannot be attached', () => {
