@@ -1,5 +1,5 @@
 import { SimpleQuery } from '../index.js'
-import { LIBRARY_SCOPE } from './library-scope.js'
+import * as LIBRARY_SCOPE from './library-scope.js'
 import type { LogicFunction, LogicRequest, RequestUser } from './logic-request.js'
 import { ENGINES } from './platform-domains.js'
 import { WireError } from './wire-error.js'
