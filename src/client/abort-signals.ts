@@ -48,21 +48,21 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<
  *
  * @internal
  */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const end = (): void => {
       clearTimeout(timer)
-      signal.removeEventListener('abort', stop)
+      signal?.removeEventListener('abort', stop)
     }
     const stop = (): void => {
       end()
-      reject(signal.reason as Error)
+      reject(signal?.reason as Error)
     }
     const timer = setTimeout(() => {
       end()
       resolve()
     }, ms)
-    if (signal.aborted) stop()
-    else signal.addEventListener('abort', stop)
+    if (signal?.aborted) stop()
+    else signal?.addEventListener('abort', stop)
   })
 }

@@ -2,7 +2,7 @@ import { abortable, deadline } from './abort-signals.js'
 import { errorCodeOf, errorForAnswer } from './errors/error-for-answer.js'
 import { PlatformConnectionError } from './errors/platform-connection-error.js'
 import { readBody, type Received } from './received.js'
-import { sendWithRetries, type RetrySettings } from './send-with-retries.js'
+import { sendWithRetries, type CallLimits, type RetrySettings } from './send-with-retries.js'
 import type { TokenKeeper } from './token-keeper.js'
 
 /** One call of the REST API, as the client's methods describe it. */
@@ -37,7 +37,7 @@ export interface PipelineSettings extends RetrySettings {
 
 /**
  * The client's request pipeline: builds the request (the token only ever in `Authorization: Bearer`), sends it
- * within the call's total timeout and the caller's signal (retries in {@link sendWithRetries}), meets a 1006
+ * within the call's total timeout and the caller's signal (attempts and retries in {@link sendWithRetries}), meets a 1006
  * answer with one refresh (shared through the {@link TokenKeeper}) and one more try, and turns a refusal into the
  * error of its code and the mutation envelope into its `data`.
  *
@@ -59,17 +59,16 @@ export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper)
       ...(body === undefined ? {} : { body: form ? String(body) : JSON.stringify(body) }),
     }
 
-    const endsAt = Date.now() + settings.totalTimeout
-    const call = deadline(
+    const limits: CallLimits = {
       signal,
-      settings.totalTimeout,
-      () =>
+      endsAt: Date.now() + settings.totalTimeout,
+      expired: () =>
         new PlatformConnectionError({
           reason: 'timeout',
           detail: `no complete answer within ${settings.totalTimeout} ms, the totalTimeout`,
           request,
         }),
-    )
+    }
     const sent = anonymous === true ? undefined : keeper.tokens?.accessToken
     const secrets = (): (string | undefined)[] => [
       sent,
@@ -77,40 +76,39 @@ export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper)
       keeper.tokens?.refreshToken,
     ]
     const exchange = async (token: string | undefined): Promise<[Received, unknown]> => {
+      const authorization = token === undefined ? {} : { authorization: `Bearer ${token}` }
       const received = await sendWithRetries(
         settings,
         url,
-        {
-          ...init,
-          headers: token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` },
-        },
-        call.signal,
-        endsAt,
+        { ...init, headers: { ...headers, ...authorization } },
+        limits,
         request,
         secrets(),
       )
       return [received, readBody(received, decimals)]
     }
-    try {
-      const seen = keeper.lastRefresh
-      let [received, parsed] = await exchange(sent)
-      const failed = (): boolean => received.status < 200 || received.status > 299
-      if (sent !== undefined && failed() && errorCodeOf(parsed) === 1006) {
-        await abortable(keeper.refreshAfter(sent, seen), call.signal)
-        ;[received, parsed] = await exchange(keeper.tokens?.accessToken)
+    const seen = keeper.lastRefresh
+    let [received, parsed] = await exchange(sent)
+    const failed = (): boolean => received.status < 200 || received.status > 299
+    if (sent !== undefined && failed() && errorCodeOf(parsed) === 1006) {
+      // The wait for a shared refresh is this call's: its signal and its total timeout end it.
+      const wait = deadline(signal, limits.endsAt - Date.now(), limits.expired)
+      try {
+        await abortable(keeper.refreshAfter(sent, seen), wait.signal)
+      } finally {
+        wait.dispose()
       }
-      if (failed()) throw errorForAnswer(received, request, secrets())
-      if (answer === undefined) return parsed
-      const fields = parsed as Record<string, unknown>
-      if (typeof parsed !== 'object' || parsed === null) {
-        const text = `The answer is not the platform's JSON: ${received.text.slice(0, 200)}`
-        throw errorForAnswer({ ...received, contentType: '', text }, request, secrets())
-      }
-      if (answer !== 'mutation') return parsed
-      if (fields['status'] === 'error') throw errorForAnswer(received, request, secrets(), true)
-      return fields['data']
-    } finally {
-      call.dispose()
+      ;[received, parsed] = await exchange(keeper.tokens?.accessToken)
     }
+    if (failed()) throw errorForAnswer(received, request, secrets())
+    if (answer === undefined) return parsed
+    const fields = parsed as Record<string, unknown>
+    if (typeof parsed !== 'object' || parsed === null) {
+      const text = `The answer is not the platform's JSON: ${received.text.slice(0, 200)}`
+      throw errorForAnswer({ ...received, contentType: '', text }, request, secrets())
+    }
+    if (answer !== 'mutation') return parsed
+    if (fields['status'] === 'error') throw errorForAnswer(received, request, secrets(), true)
+    return fields['data']
   }
 }

@@ -18,13 +18,23 @@ const IDEMPOTENT = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']
 /** Answers that say "not now" rather than "no": a proxy or gateway failing, or a rate limit. Never 500. */
 const TRANSIENT = [429, 502, 503, 504]
 
+/** What bounds a whole call: the caller's signal and the total timeout. */
+export interface CallLimits {
+  /** The caller's signal: its reason is what the call rejects with. */
+  readonly signal: AbortSignal | undefined
+  /** When the total timeout passes, in `Date.now()` time. */
+  readonly endsAt: number
+  /** The error the total timeout ends the call with. */
+  readonly expired: () => PlatformConnectionError
+}
+
 /**
  * Sends one request and reads its body, trying again after a transient failure (a network error, a per-attempt
  * timeout, or HTTP 429, 502, 503, 504) while the method is idempotent and retries are left: after `retryDelay`,
- * doubled each time, or after what a `Retry-After` header asks for (a wait that would pass `endsAt` ends the
- * retries). Every attempt aborts on `call` (the caller's signal or the total timeout: that reason is thrown as it
- * is) and after `timeout` ms. What is answered last, whatever its status, is returned; a request that got no
- * answer ends in a `PlatformConnectionError` without a token in it.
+ * doubled each time, or after what a `Retry-After` header asks for. No wait runs past the total timeout: one
+ * that would ends the retries. An attempt aborts on the caller's signal (its reason is thrown as it is) and after
+ * `timeout` ms, or sooner when the total timeout comes first. What is answered last, whatever its status, is
+ * returned; a request that got no answer ends in a `PlatformConnectionError` without a token in it.
  *
  * @internal
  */
@@ -32,23 +42,23 @@ export async function sendWithRetries(
   settings: RetrySettings,
   url: string,
   init: RequestInit & { readonly method: string },
-  call: AbortSignal,
-  endsAt: number,
+  limits: CallLimits,
   request: string,
   secrets: readonly (string | undefined)[],
 ): Promise<Received> {
+  const { signal, endsAt, expired } = limits
   for (let retry = 0; ; retry++) {
-    call.throwIfAborted()
+    signal?.throwIfAborted()
     const more = retry < settings.retries && IDEMPOTENT.includes(init.method)
-    const attempt = deadline(
-      call,
-      settings.timeout,
-      () =>
-        new PlatformConnectionError({
-          reason: 'timeout',
-          detail: `no complete answer within ${settings.timeout} ms, the per-attempt timeout (attempt ${retry + 1})`,
-          request,
-        }),
+    const left = endsAt - Date.now()
+    const attempt = deadline(signal, Math.min(settings.timeout, left), () =>
+      left <= settings.timeout
+        ? expired()
+        : new PlatformConnectionError({
+            reason: 'timeout',
+            detail: `no complete answer within ${settings.timeout} ms, the per-attempt timeout (attempt ${retry + 1})`,
+            request,
+          }),
     )
     let wait = settings.retryDelay * 2 ** retry
     try {
@@ -63,17 +73,17 @@ export async function sendWithRetries(
       }
       if (!more || !TRANSIENT.includes(received.status)) return received
       wait = retryAfter(response.headers.get('retry-after')) ?? wait
-      if (Date.now() + wait > endsAt) return received
+      if (Date.now() + wait >= endsAt) return received
     } catch (error) {
-      if (call.aborted) throw call.reason
-      if (!more)
+      if (signal?.aborted) throw signal.reason
+      if (!more || Date.now() + wait >= endsAt)
         throw attempt.signal.aborted
           ? attempt.signal.reason
           : networkFailure(error, request, secrets, retry + 1)
     } finally {
       attempt.dispose()
     }
-    await sleep(wait, call)
+    await sleep(wait, signal)
   }
 }
 
