@@ -1,4 +1,5 @@
 import type { TokenPair } from './client-options.js'
+import { PlatformError } from './errors/platform-error.js'
 import type { LoginResponse } from './wire-types.js'
 
 /** One refresh: the access token it replaces, its outcome, and whether it has settled. */
@@ -14,7 +15,7 @@ export interface TokenKeeper {
   readonly tokens: TokenPair | null
   /** The latest refresh, to note before a request is sent. */
   readonly lastRefresh: RefreshRecord | undefined
-  /** Keeps the pair of a login response and hands it to `onTokens`. */
+  /** Keeps the pair of a login response and hands it to `onTokens`; a `PlatformError` for an answer without one. */
   keep(login: LoginResponse): LoginResponse
   /** Forgets the pair and tells `onTokens`. */
   forget(): void
@@ -52,6 +53,9 @@ export function tokenKeeper(
     onTokens?.(pair)
   }
   const keep = (login: LoginResponse): LoginResponse => {
+    // Nothing half-kept: an answer without both tokens leaves the pair as it was.
+    if (typeof login.access_token !== 'string' || typeof login.refresh_token !== 'string')
+      throw new PlatformError({ status: 200, errMsg: 'The answer holds no access_token and refresh_token.' })
     set({ accessToken: login.access_token, refreshToken: login.refresh_token })
     return login
   }

@@ -3,6 +3,7 @@ import {
   createClient,
   NoPermissionError,
   NotFoundError,
+  PlatformError,
   UnauthorizedError,
   UserPasswordMismatchError,
   type TokenPair,
@@ -43,6 +44,23 @@ describe.each(TRANSPORTS)('login, userInfo, refresh and logout (%s)', (transport
       (error) => NotFoundError.is(error) && error.status === 404 && error.errCode === 1005,
     )
     expect(client.tokens).toBeNull()
+  })
+
+  it('an answer to login or refresh without both tokens is a PlatformError, and the pair stays as it was', async () => {
+    const platform = await startPlatform(transport)
+    const client = await loggedIn(platform)
+    const held = client.tokens
+    platform.intercept((request) =>
+      request.url.startsWith('/api/auth/') ? Response.json({ username: 'admin' }) : undefined,
+    )
+    for (const call of [() => client.login('admin', 'admin'), () => client.refresh()])
+      await expect(call()).rejects.toSatisfy(
+        (error) =>
+          PlatformError.is(error) &&
+          error.status === 200 &&
+          /holds no access_token and refresh_token/.test(error.message),
+      )
+    expect(client.tokens).toBe(held)
   })
 
   it('userInfo answers the user and keeps the newly issued pair', async () => {
