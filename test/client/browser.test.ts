@@ -91,6 +91,25 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
+/** Whether any process of the group is still running. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Ends the browser's process group (SIGTERM, then SIGKILL) and waits until no process of it is left. */
+async function endProcessGroup(pgid: number): Promise<void> {
+  // At most 10 s: a helper left as a zombie (where nothing reaps orphans) must not hang the test.
+  for (let tries = 0; tries < 100 && groupAlive(pgid); tries++) {
+    process.kill(-pgid, tries < 50 ? 'SIGTERM' : 'SIGKILL')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
@@ -155,20 +174,18 @@ it('loads the built client entry in headless Chromium and logs in to a listening
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
   const profile = mkdtempSync(join(tmpdir(), 'tech-vendor-chromium-'))
-  // Chromium's helper processes may still be writing the profile as the browser exits.
   cleanups.push(() => rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }))
+  // A process group of its own, so that the browser and every helper process it starts end together.
   const browser = spawn(CHROMIUM, [...FLAGS, `--user-data-dir=${profile}`, `${origin}/`], {
     stdio: ['ignore', 'ignore', 'pipe'],
     // Its temporary files go into the profile too, removed with it.
     env: { ...process.env, TMPDIR: profile },
+    detached: true,
   })
   let stderr = ''
   browser.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
   const exited = new Promise<void>((resolve) => browser.on('exit', () => resolve()))
-  cleanups.push(async () => {
-    if (browser.exitCode === null && browser.signalCode === null) browser.kill()
-    await exited
-  })
+  cleanups.push(() => endProcessGroup(browser.pid!))
   const ended = exited.then(() => {
     throw new Error(`chromium exited before the page reported:\n${stderr.slice(-2000)}`)
   })
