@@ -11,6 +11,7 @@ export const entries: Readonly<Record<string, string>> = {
   'runtime-contract/index': 'src/runtime-contract/index.ts',
   'testing/index': 'src/testing/index.ts',
   'emulator/index': 'src/emulator/index.ts',
+  'client/index': 'src/client/index.ts',
 }
 
 /**

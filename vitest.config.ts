@@ -42,6 +42,7 @@ const entryPoints = [
   ['@tech-vendor/api/runtime-contract', 'src/runtime-contract/index.ts'],
   ['@tech-vendor/api/testing', 'src/testing/index.ts'],
   ['@tech-vendor/api/emulator', 'src/emulator/index.ts'],
+  ['@tech-vendor/api/client', 'src/client/index.ts'],
   ['@tech-vendor/api/conformance', 'src/conformance/index.ts'],
   ['@tech-vendor/api/testing/vitest', 'src/testing/vitest/index.ts'],
 ] as const

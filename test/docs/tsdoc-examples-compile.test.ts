@@ -70,6 +70,7 @@ function compile(batch: { where: string; code: string }[], name: string, profile
       '@tech-vendor/api/runtime-contract': ['src/runtime-contract/index.ts'],
       '@tech-vendor/api/testing': ['src/testing/index.ts'],
       '@tech-vendor/api/emulator': ['src/emulator/index.ts'],
+      '@tech-vendor/api/client': ['src/client/index.ts'],
       '@tech-vendor/api/conformance': ['src/conformance/index.ts'],
       '@tech-vendor/api/testing/vitest': ['src/testing/vitest/index.ts'],
     },

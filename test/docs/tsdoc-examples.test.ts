@@ -9,6 +9,7 @@ const entries = [
   'src/runtime-contract/index.ts',
   'src/testing/index.ts',
   'src/emulator/index.ts',
+  'src/client/index.ts',
   'src/conformance/index.ts',
   'src/testing/vitest/index.ts',
 ]

@@ -19,6 +19,7 @@ const entries = [
   'runtime-contract/index',
   'testing/index',
   'emulator/index',
+  'client/index',
   'conformance/index',
   'testing/vitest/index',
 ]
@@ -118,6 +119,17 @@ describe('the packed tarball', () => {
       const output = run(process.execPath, ['-e', script(kind)], consumer)
       expect(JSON.parse(output), kind).toEqual(['createEmulator'])
     }
+  })
+
+  it('loads the client entry from ESM and from CommonJS', () => {
+    const script = (kind: 'esm' | 'cjs'): string =>
+      kind === 'esm'
+        ? "import('@tech-vendor/api/client').then((m) => console.log(typeof m.createClient, m.NotFoundError.name))"
+        : "const m = require('@tech-vendor/api/client'); console.log(typeof m.createClient, m.NotFoundError.name)"
+    for (const kind of ['esm', 'cjs'] as const)
+      expect(run(process.execPath, ['-e', script(kind)], consumer).trim(), kind).toBe(
+        'function NotFoundError',
+      )
   })
 })
 
