@@ -2,7 +2,7 @@ import { CONTROLLER_BRAND } from '../v1/controller-routes.js'
 import type { ControllerRequest } from '../v1/controller-request.js'
 import { VendorDynamicController } from '../v1/vendor-dynamic-controller.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
-import { runAsCaller } from './emulator-parts.js'
+import { runAsCaller } from './run-as-caller.js'
 import { WireError } from './wire-error.js'
 import { resultResponse } from './wire-response.js'
 

@@ -1,8 +1,9 @@
 import { DomainHelper, QueryHelper, SimpleQuery, ValidationException } from '../index.js'
 import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
-import { runAsCaller } from './emulator-parts.js'
+import { runAsCaller } from './run-as-caller.js'
 import type { IncomingCall } from './incoming-call.js'
+import { isPlainObject } from './is-plain-object.js'
 import { objectId, pageParams } from './page-params.js'
 import { authorizeDomain } from './permissions.js'
 import { WireError } from './wire-error.js'
@@ -172,10 +173,6 @@ async function jsonObject(call: IncomingCall): Promise<Record<string, unknown>> 
   if (!isPlainObject(body))
     throw new WireError('IllegalArgument', `${call.route} takes a JSON object of the fields.`)
   return body
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Runs a write and returns the validation failure's message, or `undefined` when it passed. */

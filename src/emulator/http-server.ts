@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import type { ListenOptions } from './emulator-options.js'
-import { API_PREFIX } from './incoming-call.js'
+import { API_PREFIX } from './api-prefix.js'
 
 /** A listening HTTP server and the base URL callers use. */
 export interface RunningServer {

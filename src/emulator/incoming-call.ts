@@ -1,9 +1,7 @@
+import { API_PREFIX } from './api-prefix.js'
 import type { LogicRequest, RequestUser } from './logic-request.js'
 import { findReservedKey, isReservedKey } from './reserved-keys.js'
 import { WireError } from './wire-error.js'
-
-/** The prefix a caller outside the platform's reverse proxy puts before every path. */
-export const API_PREFIX = '/api'
 
 /** How large a request body may be, in bytes. */
 export interface BodyLimits {

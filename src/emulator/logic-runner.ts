@@ -3,7 +3,7 @@ import { LIBRARY_SCOPE } from './library-scope.js'
 import type { LogicFunction, LogicRequest, RequestUser } from './logic-request.js'
 import { ENGINES } from './platform-domains.js'
 import { WireError } from './wire-error.js'
-import { runAsCaller, type HostAccess } from './emulator-parts.js'
+import { runAsCaller, type HostAccess } from './run-as-caller.js'
 
 /** The constructor of `async function`s: a `JavaScript` logic may `await`. */
 const AsyncFunction = (Object.getPrototypeOf(async function () {}) as { constructor: unknown })
