@@ -1,4 +1,5 @@
 import { API_PREFIX } from './api-prefix.js'
+import { firstValues } from './first-values.js'
 import type { LogicRequest, RequestUser } from './logic-request.js'
 import { findReservedKey, isReservedKey } from './reserved-keys.js'
 import { WireError } from './wire-error.js'
@@ -28,6 +29,7 @@ export class IncomingCall {
   readonly query: Readonly<Record<string, string>>
   readonly #limits: BodyLimits
   #bytes: Promise<Uint8Array> | undefined
+  #form: Promise<Readonly<Record<string, string>>> | undefined
 
   constructor(request: Request, limits: BodyLimits) {
     this.request = request
@@ -36,17 +38,15 @@ export class IncomingCall {
     const pathname = this.url.pathname
     this.path = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname
     this.#limits = limits
-    const entries: [string, string][] = []
-    for (const [key, value] of this.url.searchParams) {
-      if (isReservedKey(key)) {
-        throw new WireError(
-          'IllegalArgument',
-          `the query parameter ${JSON.stringify(key)} would reach the prototype of every object; nothing was run. Remove it from the URL.`,
-        )
-      }
-      if (!entries.some(([name]) => name === key)) entries.push([key, value])
+    const query = firstValues(this.url.searchParams)
+    const reserved = Object.keys(query).find(isReservedKey)
+    if (reserved !== undefined) {
+      throw new WireError(
+        'IllegalArgument',
+        `the query parameter ${JSON.stringify(reserved)} would reach the prototype of every object; nothing was run. Remove it from the URL.`,
+      )
     }
-    this.query = Object.freeze(Object.fromEntries(entries))
+    this.query = Object.freeze(query)
   }
 
   /** `GET /api/data/Order`, for messages. */
@@ -136,18 +136,17 @@ export class IncomingCall {
   }
 
   /**
-   * The body's form fields (`application/x-www-form-urlencoded`), the first value of each.
+   * The body's form fields (`application/x-www-form-urlencoded`), the first value of each, parsed once.
    *
    * @throws WireError 400 when a field name is reserved.
    */
-  async form(): Promise<Record<string, string>> {
-    const entries: [string, string][] = []
-    for (const [key, value] of new URLSearchParams(await this.text())) {
-      if (!entries.some(([name]) => name === key)) entries.push([key, value])
-    }
-    const fields = Object.fromEntries(entries)
-    checkReserved(fields)
-    return fields
+  form(): Promise<Readonly<Record<string, string>>> {
+    this.#form ??= this.text().then((text) => {
+      const fields = firstValues(new URLSearchParams(text))
+      checkReserved(fields)
+      return Object.freeze(fields)
+    })
+    return this.#form
   }
 
   /**
