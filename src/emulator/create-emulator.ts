@@ -101,7 +101,7 @@ class PlatformEmulator implements Emulator {
           ? input
           : new Request(input, init)
         : new Request(new URL(String(input), 'http://localhost'), init)
-    return this.#app.fetch(request)
+    return this.#app.fetch(request, {})
   }
 
   async listen(options?: ListenOptions): Promise<string> {
@@ -111,7 +111,10 @@ class PlatformEmulator implements Emulator {
         'emulator.listen: the emulator is already listening; close it before listening again.',
       )
     }
-    this.#listening = startHttpServer(async (request) => this.#app.fetch(request), options)
+    this.#listening = startHttpServer(
+      async (request, listenHostname) => this.#app.fetch(request, { listenHostname }),
+      options,
+    )
     try {
       return (await this.#listening).url
     } catch (error) {

@@ -26,5 +26,13 @@ export interface EmulatorParts {
   readonly defaultTenant: string
 }
 
+/**
+ * What the emulator hands its app with each request: the hostname it listens on for a request that came in
+ * over HTTP, nothing for an in-process one.
+ */
+export interface EmulatorBindings {
+  readonly listenHostname?: string
+}
+
 /** The Hono app of the emulator: every route reads its {@link IncomingCall} from the context. */
-export type EmulatorApp = Hono<{ Variables: { call: IncomingCall } }>
+export type EmulatorApp = Hono<{ Bindings: EmulatorBindings; Variables: { call: IncomingCall } }>
