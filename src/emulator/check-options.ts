@@ -28,6 +28,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'maxBodyBytes',
   'maxUploadBytes',
   'accessLog',
+  'logicTimeoutMs',
 ])
 
 const OPERATIONS: ReadonlySet<string> = new Set(['read', 'create', 'update', 'delete'])
@@ -35,6 +36,10 @@ const USER_KEYS: ReadonlySet<string> = new Set(['username', 'password', 'roles',
 
 /** The settings with their defaults: `security.jwt.expiration` 3600 s, refresh tokens that never expire. */
 const DEFAULT_EXPIRATION = 3600
+
+/** How long logic may take by default, and at most (the longest delay a Node timer takes). */
+const DEFAULT_LOGIC_TIMEOUT_MS = 30_000
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** The emulator's options, checked, with their defaults. */
 export interface CheckedOptions {
@@ -56,6 +61,7 @@ export interface CheckedOptions {
   readonly plugins: readonly PluginDefinition[]
   readonly limits: BodyLimits
   readonly accessLog: ((line: string) => void) | undefined
+  readonly logicTimeoutMs: number
 }
 
 /**
@@ -232,6 +238,10 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
   if (options.accessLog !== undefined && typeof options.accessLog !== 'function')
     problems.push('accessLog must be a function (line) => void')
 
+  const logicTimeoutMs = options.logicTimeoutMs ?? DEFAULT_LOGIC_TIMEOUT_MS
+  if (!Number.isSafeInteger(logicTimeoutMs) || logicTimeoutMs < 1 || logicTimeoutMs > MAX_TIMER_MS)
+    problems.push(`logicTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`)
+
   if (problems.length > 0) {
     throw new IllegalArgumentException(
       `createEmulator was given invalid options (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}`,
@@ -257,6 +267,7 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     plugins,
     limits,
     accessLog: options.accessLog,
+    logicTimeoutMs,
   }
 }
 

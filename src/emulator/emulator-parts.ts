@@ -22,6 +22,8 @@ export interface EmulatorParts {
   readonly logic: LogicRunner
   readonly settings: Readonly<Record<string, string | number | boolean>>
   readonly now: () => number
+  /** How long logic and controller handlers may take to settle, in milliseconds. */
+  readonly logicTimeoutMs: number
   /** The tenant of anonymous callers. */
   readonly defaultTenant: string
 }

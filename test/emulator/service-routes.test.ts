@@ -70,6 +70,24 @@ describe.each(TRANSPORTS)('dynamic services (%s)', (transport) => {
       expect(body).toEqual({ msg: expect.stringContaining('Anonymous invocation'), errorCode: 11004 })
     }
   })
+
+  it('a logic that never settles answers 500 in the service dialect after logicTimeoutMs, naming the logic', async () => {
+    const wire = await startWire(
+      { ...SHOP, logicTimeoutMs: 50, logic: { stuck: () => new Promise(() => {}) } },
+      transport,
+    )
+    service(wire.emulator.host, { name: 'stuck', logic: 'stuck' })
+    const admin = (await wire.login()).access_token
+    expect(await wire.json('GET', '/service/stuck', { token: admin })).toEqual({
+      status: 500,
+      body: {
+        msg: expect.stringMatching(
+          /^DynamicLogic 'stuck' of DynamicService 'stuck' did not settle within 50 ms \(logicTimeoutMs\)/,
+        ),
+        errorCode: 500,
+      },
+    })
+  }, 10_000)
 })
 
 describe('dynamic services', () => {
