@@ -51,7 +51,9 @@ export function actionRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const name = c.req.param('name')
     return run(
       c.get('call'),
-      () => (SimpleQuery.of('ObjectAction').eq('name', name).list(0, 1)[0] ?? null) as ActionRecord | null,
+      () =>
+        (SimpleQuery.of('ObjectAction').eq('name', name).eq('active', true).list(0, 1)[0] ??
+          null) as ActionRecord | null,
       `named ${JSON.stringify(name)}`,
     )
   })
