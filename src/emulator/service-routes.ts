@@ -23,8 +23,8 @@ interface ServiceRecord {
  * - no active service of that name: errorCode 1005, HTTP 404; a logic that throws: 500; an engine the emulator
  *   cannot run: 501.
  *
- * With `enableLog` on, each call writes a `DynamicServiceExecution`: the query parameters verbatim (a URL token
- * included, as on the platform), the caller's username or `Anonymous`, the start time, the service.
+ * With `enableLog` on, each call writes a `DynamicServiceExecution`: the query string verbatim as a JSON string
+ * (a URL token included, as on the platform), the caller's username or `Anonymous`, the start time, the service.
  *
  * @internal
  */
@@ -54,7 +54,8 @@ export function serviceRoutes(app: EmulatorApp, parts: EmulatorParts): void {
       runAsCaller(parts, user, () =>
         DomainHelper.createDomain(
           DomainHelper.buildDomain('DynamicServiceExecution', {
-            parameters: JSON.stringify(call.query),
+            // The query string as sent, as JSON text: repeated names and their encoding kept verbatim.
+            parameters: JSON.stringify(call.url.search.slice(1)),
             authentication: user?.username ?? 'Anonymous',
             startTime: new Date(parts.now()),
             provider: service,

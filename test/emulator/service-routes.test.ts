@@ -167,18 +167,34 @@ describe('service execution records', () => {
     const clock = manualClock()
     const { wire, host, admin } = await withServices({ now: clock.now })
     service(host, { name: 'logged', logic: 'echo', enableLog: true, enableAnonymous: true })
-    await wire.json('GET', `/service/logged?access_token=${admin}&q=widgets`)
+    await wire.json('GET', `/service/logged?access_token=${admin}&x=1&x=2&y=%20z`)
     await wire.json('GET', '/service/logged?q=anonymous')
 
     const records = all(host, 'DynamicServiceExecution')
     expect(records).toHaveLength(2)
-    expect(JSON.parse(records[0]!['parameters'] as string)).toEqual({ access_token: admin, q: 'widgets' })
+    // The query string as sent: every value of a repeated name, the encoding untouched.
+    expect(JSON.parse(records[0]!['parameters'] as string)).toBe(`access_token=${admin}&x=1&x=2&y=%20z`)
     expect(records[0]).toMatchObject({
       authentication: 'admin',
       startTime: new Date(clock.now()),
       provider: { name: 'logged' },
     })
-    expect(records[1]).toMatchObject({ authentication: 'Anonymous', parameters: '{"q":"anonymous"}' })
+    expect(records[1]).toMatchObject({ authentication: 'Anonymous', parameters: '"q=anonymous"' })
+  })
+
+  it('are written before the logic runs: a call whose logic throws is recorded too', async () => {
+    const { wire, host, admin } = await withServices({
+      logic: {
+        broken: () => {
+          throw new Error('no stock')
+        },
+      },
+    })
+    service(host, { name: 'broken', logic: 'broken', enableLog: true })
+    expect((await wire.json('GET', '/service/broken?sku=W1', { token: admin })).status).toBe(500)
+    expect(all(host, 'DynamicServiceExecution')).toMatchObject([
+      { parameters: '"sku=W1"', authentication: 'admin', provider: { name: 'broken' } },
+    ])
   })
 
   it('with enableLog off, no record is written', async () => {
