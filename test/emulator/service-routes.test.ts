@@ -151,6 +151,25 @@ describe('dynamic services', () => {
     }
   })
 
+  it('answer a malformed or too large body in the service dialect: 400 or 413 with errorCode 1001', async () => {
+    const { wire, host, admin } = await withServices({ maxBodyBytes: 1024 })
+    service(host, { name: 'echo', logic: 'echo' })
+    const malformed = await wire.json('POST', '/service/echo', {
+      token: admin,
+      body: '{"note":',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(malformed).toEqual({
+      status: 400,
+      body: { msg: expect.stringContaining('is malformed'), errorCode: 1001 },
+    })
+    const large = await wire.json('POST', '/service/echo', { token: admin, json: { note: 'x'.repeat(2000) } })
+    expect(large).toEqual({
+      status: 413,
+      body: { msg: expect.stringContaining('larger than 1024'), errorCode: 1001 },
+    })
+  })
+
   it('refuse a token that does not verify before anything runs, with the common error body', async () => {
     const { wire, host } = await withServices()
     service(host, { name: 'open', logic: 'echo', enableAnonymous: true, enableLog: true })
