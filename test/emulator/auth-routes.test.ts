@@ -240,12 +240,17 @@ describe('token verification', () => {
     }
   })
 
-  it('an unsigned token (alg none) cannot be parsed: 401 with errCode 1012', async () => {
+  it('an unsigned token (alg none, in any case) cannot be parsed: 401 with errCode 1012', async () => {
     const wire = await startWire()
-    const token = new UnsecuredJWT({}).setSubject('admin').setIssuedAt().encode()
-    const { status, body } = await wire.json('GET', '/auth/userInfo', { token })
-    expect(status).toBe(401)
-    expect(body).toEqual(platformError(1012, 'TokenInvalid'))
+    const unsigned = new UnsecuredJWT({}).setSubject('admin').setIssuedAt().encode()
+    const [, payload] = unsigned.split('.')
+    const withAlg = (alg: string) =>
+      `${Buffer.from(JSON.stringify({ alg })).toString('base64url')}.${payload}.`
+    for (const token of [unsigned, withAlg('None'), withAlg('NONE')]) {
+      const { status, body } = await wire.json('GET', '/auth/userInfo', { token })
+      expect(status, token).toBe(401)
+      expect(body).toEqual(platformError(1012, 'TokenInvalid'))
+    }
   })
 
   it('a token whose signature is wrong answers 400 with errCode 1001 IllegalArgument', async () => {
