@@ -207,6 +207,11 @@ describe.each(TRANSPORTS)('bad input gets the platform error and writes nothing 
       expect(status, `${method} ${path}`).toBe(404)
       expect(body).toEqual(platformError(1005, 'NotFound'))
     }
+    // The token is checked first: without one, a domain-checked endpoint answers 403 even for an unknown domain.
+    expect(await wire.json('GET', '/data/Nope')).toEqual({
+      status: 403,
+      body: platformError(1004, 'NoPermission'),
+    })
   })
 
   it('forged, unsigned and other-algorithm tokens: the token error, nothing written', async () => {

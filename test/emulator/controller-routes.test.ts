@@ -93,7 +93,7 @@ describe('plugins and custom controllers', () => {
     const quiet = await wire.send('POST', '/plugin/tagger/tags/quiet', { token })
     expect([quiet.status, await quiet.text()]).toEqual([200, ''])
     const fail = await wire.json('GET', '/plugin/tagger/tags/fail', { token })
-    expect(fail.status).toBe(500)
+    expect(fail).toEqual({ status: 500, body: platformError(500, 'InternalError') })
     expect(fail.body.errMsg).toContain('the handler broke')
   })
 

@@ -93,6 +93,20 @@ describe('GET /data/<domain>', () => {
       receipt: null,
     })
   })
+
+  it('writes ZONED_DATETIME values as ISO-8601 in UTC with milliseconds, and LOCAL_DATE values as YYYY-MM-DD', async () => {
+    const wire = await shop('in-process', {
+      domains: { Meeting: { fields: { startsAt: 'ZONED_DATETIME', day: 'LOCAL_DATE' } } },
+    })
+    const created = await wire.json('POST', '/data/Meeting', {
+      token: wire.admin,
+      json: { startsAt: '2025-03-01T10:30:00+01:00', day: '2025-03-01' },
+    })
+    const written = { startsAt: '2025-03-01T09:30:00.000Z', day: '2025-03-01' }
+    expect(created.body.data).toEqual({ id: expect.any(Number), ...written })
+    const listed = await wire.json('GET', '/data/Meeting', { token: wire.admin })
+    expect(listed.body.data).toEqual([created.body.data])
+  })
 })
 
 describe('GET /data/<domain>/<id>', () => {

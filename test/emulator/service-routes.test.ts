@@ -16,7 +16,7 @@ function service(
   fields: {
     name: string
     logic: string
-    active?: boolean
+    active?: boolean | null
     enableAnonymous?: boolean | null
     enableLog?: boolean
   },
@@ -143,7 +143,8 @@ describe('dynamic services', () => {
   it('answer 404 with {msg, errorCode: 1005} when no active service has the name', async () => {
     const { wire, host, admin } = await withServices()
     service(host, { name: 'paused', logic: 'echo', active: false })
-    for (const name of ['paused', 'missing']) {
+    service(host, { name: 'unset', logic: 'echo', active: null })
+    for (const name of ['paused', 'unset', 'missing']) {
       expect(await wire.json('GET', `/service/${name}`, { token: admin })).toEqual({
         status: 404,
         body: { msg: expect.stringContaining(name), errorCode: 1005 },
@@ -201,7 +202,7 @@ describe('service execution records', () => {
     expect(records[1]).toMatchObject({ authentication: 'Anonymous', parameters: '"q=anonymous"' })
   })
 
-  it('are written before the logic runs: a call whose logic throws is recorded too', async () => {
+  it('are written before the logic runs, once past the enableAnonymous check: a call whose logic throws is recorded too', async () => {
     const { wire, host, admin } = await withServices({
       logic: {
         broken: () => {
@@ -211,6 +212,8 @@ describe('service execution records', () => {
     })
     service(host, { name: 'broken', logic: 'broken', enableLog: true })
     expect((await wire.json('GET', '/service/broken?sku=W1', { token: admin })).status).toBe(500)
+    // An anonymous call refused by enableAnonymous gets no further: it is not recorded.
+    expect((await wire.json('GET', '/service/broken?sku=W2')).body.errorCode).toBe(11004)
     expect(all(host, 'DynamicServiceExecution')).toMatchObject([
       { parameters: '"sku=W1"', authentication: 'admin', provider: { name: 'broken' } },
     ])
