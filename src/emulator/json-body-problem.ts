@@ -40,23 +40,19 @@ export function jsonBodyProblem(value: unknown): JsonBodyProblem | undefined {
         remedy: 'Send a flatter body.',
       }
     }
+    const entries: [string | number, unknown][] = Array.isArray(node.value)
+      ? [...(node.value as unknown[]).entries()]
+      : Object.entries(node.value)
     const children: Node[] = []
-    if (Array.isArray(node.value)) {
-      ;(node.value as unknown[]).forEach((item, index) => {
-        if (typeof item === 'object' && item !== null)
-          children.push({ value: item, depth: node.depth + 1, parent: node, key: index })
-      })
-    } else {
-      for (const [key, item] of Object.entries(node.value)) {
-        if (isReservedKey(key)) {
-          return {
-            detail: `holds the key ${pathOf(node)}.${key}, which could reach the prototype of every object`,
-            remedy: 'Remove the key.',
-          }
+    for (const [key, item] of entries) {
+      if (typeof key === 'string' && isReservedKey(key)) {
+        return {
+          detail: `holds the key ${pathOf(node)}.${key}, which could reach the prototype of every object`,
+          remedy: 'Remove the key.',
         }
-        if (typeof item === 'object' && item !== null)
-          children.push({ value: item as object, depth: node.depth + 1, parent: node, key })
       }
+      if (typeof item === 'object' && item !== null)
+        children.push({ value: item, depth: node.depth + 1, parent: node, key })
     }
     // Pushed last to first, so the walk meets keys in document order.
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node)
