@@ -58,6 +58,8 @@ export default defineConfig([
     ...shared,
     entry: { ...entries },
     format: ['cjs'],
+    // `import.meta.url` (the PGlite store finds its snapshot cache, the server store its worker) from CommonJS too.
+    shims: true,
     dts: { entry: { ...entries, ...profileEntries } },
   },
   // The `vendor-api` bin: an ESM file with its shebang, no declarations (a command, not an import);

@@ -16,6 +16,8 @@
  */
 export { createTestHost } from './host/create-test-host.js'
 export { memoryStore } from './store/memory/memory-store.js'
+export { pgliteStore } from './store/pglite/pglite-store.js'
+export type { PgliteStoreOptions } from './store/pglite/pglite-store-options.js'
 export type { Store } from './store/store.js'
 export {
   defineDomains,

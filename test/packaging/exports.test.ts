@@ -21,6 +21,7 @@ const ERRORS = [
   'ValidationException',
   'NonUniqueResultException',
   'NoSuchBeanDefinitionException',
+  'SQLException',
 ]
 
 const ROOT_VALUES = [
@@ -132,10 +133,11 @@ const CONTRACT_TYPES = [
   'FieldError',
 ]
 
-const TESTING_VALUES = ['createTestHost', 'defineDomains', 'memoryStore', 'SeedDataException']
+const TESTING_VALUES = ['createTestHost', 'defineDomains', 'memoryStore', 'pgliteStore', 'SeedDataException']
 
 const TESTING_TYPES = [
   'Store',
+  'PgliteStoreOptions',
   'DomainDefinitions',
   'DomainTypes',
   'DomainObjectOf',
