@@ -49,7 +49,7 @@ describe('pgliteStore', () => {
     expect(SimpleQuery.count('Label')).toBe(2)
     host.uninstall()
     host.install()
-    expect(SimpleQuery.getAll('Label').map((l) => (l as { name: string }).name)).toEqual(['seeded'])
+    expect(SimpleQuery.getAll('Label').map((l) => l['name'])).toEqual(['seeded'])
   })
 
   it('serves one host at a time, and says which host holds it', () => {
