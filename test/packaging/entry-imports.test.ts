@@ -73,4 +73,11 @@ describe('the built testing entry', () => {
       expect(chunks).toMatch(/import\(['"]@electric-sql\/pglite['"]\)/)
     },
   )
+
+  it('starts the server store’s worker, the only file that loads pg, and only when it opens a connection', () => {
+    const worker = join(dist, 'testing/postgres-worker.js')
+    expect([...specifiersReachedFrom(worker)].filter((s) => !isBuiltin(s))).toEqual(['pg'])
+    expect(readFileSync(worker, 'utf8')).toMatch(/import\(['"]pg['"]\)/)
+    expect(readFileSync(worker, 'utf8')).not.toMatch(/from ['"]pg['"]/)
+  })
 })

@@ -133,11 +133,19 @@ const CONTRACT_TYPES = [
   'FieldError',
 ]
 
-const TESTING_VALUES = ['createTestHost', 'defineDomains', 'memoryStore', 'pgliteStore', 'SeedDataException']
+const TESTING_VALUES = [
+  'createTestHost',
+  'defineDomains',
+  'memoryStore',
+  'pgliteStore',
+  'postgresStore',
+  'SeedDataException',
+]
 
 const TESTING_TYPES = [
   'Store',
   'PgliteStoreOptions',
+  'PostgresStoreOptions',
   'DomainDefinitions',
   'DomainTypes',
   'DomainObjectOf',

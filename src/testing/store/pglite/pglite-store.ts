@@ -38,6 +38,7 @@ interface PgliteModule {
  * @returns The store, to pass as `createTestHost({ store })`.
  * @throws `IllegalArgumentException` for an unknown option or value.
  * @throws `IllegalStateException` when `@electric-sql/pglite` is not installed.
+ * @see {@link postgresStore} for a PostgreSQL server.
  * @example
  * ```ts
  * import { QueryHelper } from '@tech-vendor/api'
@@ -86,7 +87,7 @@ class PgliteStore implements Store {
           `(host.uninstall(), or \`using\`) before test host '${request.hostName}' uses the store, or give each a store of its own.`,
       )
     }
-    const schema = hostSchema(request.schemas, this.#collation, 'tv_')
+    const schema = hostSchema(request.schemas, this.#collation, (hash) => `tv_${hash}`)
     if (!this.#schemas.has(schema.name)) {
       const exists = this.#connection.run([
         { text: 'SELECT 1 FROM pg_namespace WHERE nspname = $1', params: [schema.name] },

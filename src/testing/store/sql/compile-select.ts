@@ -113,7 +113,7 @@ function conditionSql(table: TableSql, condition: ValidCondition, params: (strin
     }
     case 'like': {
       params.push(condition.pattern.text)
-      const test = `${columnOf(table, field)} ILIKE $${params.length}`
+      const test = `${columnOf(table, field)}${table.likeCollate} ILIKE $${params.length}`
       return condition.negated ? `NOT (${test})` : test
     }
   }

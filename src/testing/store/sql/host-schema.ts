@@ -17,11 +17,11 @@ export interface HostSchema {
 }
 
 /**
- * Lays domains out (see `mapDomains`) in a schema named `<prefix><hash of its tables>`.
+ * Lays domains out (see `mapDomains`) in a schema named after a hash of its tables.
  *
  * @param schemas - The host's domains.
  * @param collation - The collation of text columns, or `undefined` for the database's.
- * @param prefix - The start of the schema name, such as `tv_`.
+ * @param name - The schema's name from the hash, such as `tv_<hash>`.
  * @returns The schema.
  * @throws `IllegalArgumentException` for domains that cannot be laid out.
  * @internal
@@ -29,13 +29,12 @@ export interface HostSchema {
 export function hostSchema(
   schemas: ReadonlyMap<string, DomainSchema>,
   collation: string | undefined,
-  prefix: string,
+  name: (hash: string) => string,
 ): HostSchema {
   const mapping = mapDomains(schemas)
   const hash = createHash('sha256')
     .update(schemaDdl(mapping, 'schema', collation).join(';\n'))
     .digest('hex')
     .slice(0, 16)
-  const name = `${prefix}${hash}`
-  return { mapping, name, ddl: schemaDdl(mapping, name, collation) }
+  return { mapping, name: name(hash), ddl: schemaDdl(mapping, name(hash), collation) }
 }

@@ -57,12 +57,25 @@ export abstract class SqlHostData implements HostData {
   readonly #owners = new Map<number, IdOwner>()
   readonly #sequence: string
 
-  constructor(store: Store, request: OpenRequest, mapping: SqlMapping, schemaName: string) {
+  /**
+   * @param store - The store.
+   * @param request - The host's domains and tenants.
+   * @param mapping - The domains' tables.
+   * @param schemaName - The PostgreSQL schema they are in.
+   * @param likeCollation - The collation `iLike` folds case by, if not the text columns' own.
+   */
+  constructor(
+    store: Store,
+    request: OpenRequest,
+    mapping: SqlMapping,
+    schemaName: string,
+    likeCollation?: string,
+  ) {
     this.store = store
     this.schemas = request.schemas
     this.#tenants = request.tenants
     this.schemaName = schemaName
-    this.#tables = tableSql(mapping, schemaName)
+    this.#tables = tableSql(mapping, schemaName, likeCollation)
     this.#sequence = `${quoteName(schemaName)}.${quoteName(SEQUENCE)}`
   }
 
@@ -213,6 +226,11 @@ export abstract class SqlHostData implements HostData {
   /** The statement that records a stored file. */
   protected fileStatement(tenant: string, file: StorageFieldValue): Statement {
     return compileFileWrite(this.schemaName, tenant, file)
+  }
+
+  /** Every domain table and join table, qualified. */
+  protected allTables(): string[] {
+    return [...this.#tables.values()].flatMap((table) => [table.name, ...table.listTables])
   }
 
   /** A domain's table. */

@@ -21,6 +21,8 @@ export interface TableSql {
   readonly selectList: string
   /** The qualified join table of each list field, in `mapping.lists` order. */
   readonly listTables: readonly string[]
+  /** What `iLike` puts after a column to fold case by another collation than the column's (` COLLATE "default"`), or nothing. */
+  readonly likeCollate: string
 }
 
 /**
@@ -28,10 +30,16 @@ export interface TableSql {
  *
  * @param mapping - The host's mapping.
  * @param schemaName - The PostgreSQL schema the tables live in.
+ * @param likeCollation - The collation `iLike` folds case by, where the text columns' own cannot (a server whose
+ *   columns are `COLLATE "C"`, which folds ASCII letters only); `undefined` for the columns'.
  * @returns Each domain's {@link TableSql}.
  * @internal
  */
-export function tableSql(mapping: SqlMapping, schemaName: string): ReadonlyMap<string, TableSql> {
+export function tableSql(
+  mapping: SqlMapping,
+  schemaName: string,
+  likeCollation: string | undefined,
+): ReadonlyMap<string, TableSql> {
   const schema = quoteName(schemaName)
   const files = `${schema}.${quoteName(FILE_TABLE)}`
   const out = new Map<string, TableSql>()
@@ -52,6 +60,7 @@ export function tableSql(mapping: SqlMapping, schemaName: string): ReadonlyMap<s
       name: `${schema}.${quoteName(table.table)}`,
       selectList: expressions.join(', '),
       listTables,
+      likeCollate: likeCollation === undefined ? '' : ` COLLATE ${quoteName(likeCollation)}`,
     })
   }
   return out
