@@ -6,6 +6,7 @@ import {
   IllegalArgumentException,
   SimpleQuery,
   type DomainObject,
+  type FieldName,
 } from '../../../src/index.js'
 import type { QueryCondition } from '../../../src/model/query-condition.js'
 import {
@@ -164,7 +165,8 @@ type Query = {
         readonly kind: 'list'
         readonly offset: number
         readonly limit: number
-        readonly orderBy: readonly string[]
+        // Thing declares no fields to the type system: the names are those of the domain definition.
+        readonly orderBy: readonly FieldName<Thing>[]
         readonly asc: boolean
       }
     | { readonly kind: 'listAll' }
@@ -183,7 +185,7 @@ const query: fc.Arbitrary<Query> = fc.record({
         offset: fc.integer({ min: 0, max: 5 }),
         // A limit of 0 is a known difference (its own test below).
         limit: fc.integer({ min: 1, max: 6 }),
-        orderBy: fc.uniqueArray(fc.constantFrom(...ORDERABLE), { maxLength: 2 }),
+        orderBy: fc.uniqueArray(fc.constantFrom(...(ORDERABLE as FieldName<Thing>[])), { maxLength: 2 }),
         asc: fc.boolean(),
       }),
     },
