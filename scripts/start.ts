@@ -1,8 +1,9 @@
 /**
  * `npm start`: runs the example plugin (examples/order-desk) on the reference host, as the platform would run
- * it, on PostgreSQL (PGlite, in process) so that its native SQL report runs too, then calls its dynamic service over HTTP on the platform emulator, and prints one line per step. No
- * build needed: tsx resolves '@tech-vendor/api' to src/ through the `paths` of tsconfig.json. Exits 0 when
- * every step did what it should, 1 otherwise.
+ * it, on PostgreSQL (PGlite, in process) so that its native SQL report runs too; then calls its dynamic service
+ * over HTTP on the platform emulator, and prints one line per step. No build needed: tsx resolves
+ * '@tech-vendor/api' to src/ through the `paths` of tsconfig.json. Exits 0 when every step did what it should,
+ * 1 otherwise.
  */
 import { DomainHelper, MessageHelper, Notification, SimpleQuery } from '@tech-vendor/api'
 import { createEmulator } from '@tech-vendor/api/emulator'
