@@ -15,6 +15,14 @@ export const esmOnlyEntries: Readonly<Record<string, string>> = Object.fromEntri
 )
 
 /**
+ * Worker threads, loaded by path rather than imported: the connections of `postgresStore`. One ESM file each,
+ * without declarations; the CommonJS build starts the same file.
+ */
+export const workerEntries: Readonly<Record<string, string>> = {
+  'testing/postgres-worker': 'src/testing/store/postgres/postgres-worker.ts',
+}
+
+/**
  * Declaration-only entries: the runtime profile `1.0.0-beta18` of the root and of './v1'. package.json maps
  * them under the custom condition `tech-vendor-runtime-1.0.0-beta18` of `.` and `./v1`
  * (docs/runtime-profiles.md); the code that runs is the entries' own, so they have no JavaScript.
@@ -39,7 +47,7 @@ const shared = {
 export default defineConfig([
   {
     ...shared,
-    entry: { ...entries, ...esmOnlyEntries },
+    entry: { ...entries, ...esmOnlyEntries, ...workerEntries },
     format: ['esm'],
     // Declarations are bundled per entry with shared chunks, so `DomainRegistry` is declared once per format
     // and one consumer augmentation of '@tech-vendor/api' types both the root and './v1' (the packaging test
@@ -50,6 +58,8 @@ export default defineConfig([
     ...shared,
     entry: { ...entries },
     format: ['cjs'],
+    // `import.meta.url` (the PGlite store finds its snapshot cache, the server store its worker) from CommonJS too.
+    shims: true,
     dts: { entry: { ...entries, ...profileEntries } },
   },
   // The `vendor-api` bin: an ESM file with its shebang, no declarations (a command, not an import);

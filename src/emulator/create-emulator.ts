@@ -1,5 +1,6 @@
 import { IllegalStateException } from '../errors/illegal-state-exception.js'
-import { createTestHost, type TestHost } from '../testing/index.js'
+import { createTestHost } from '../testing/host/create-test-host.js'
+import type { TestHost } from '../testing/index.js'
 import { Authenticator } from './authenticator.js'
 import { checkOptions } from './check-options.js'
 import { createApp } from './create-app.js'

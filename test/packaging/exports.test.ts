@@ -22,6 +22,7 @@ const ERRORS = [
   'ValidationException',
   'NonUniqueResultException',
   'NoSuchBeanDefinitionException',
+  'SQLException',
 ]
 
 const ROOT_VALUES = [
@@ -133,10 +134,19 @@ const CONTRACT_TYPES = [
   'FieldError',
 ]
 
-const TESTING_VALUES = ['createTestHost', 'defineDomains', 'memoryStore', 'SeedDataException']
+const TESTING_VALUES = [
+  'createTestHost',
+  'defineDomains',
+  'memoryStore',
+  'pgliteStore',
+  'postgresStore',
+  'SeedDataException',
+]
 
 const TESTING_TYPES = [
   'Store',
+  'PgliteStoreOptions',
+  'PostgresStoreOptions',
   'DomainDefinitions',
   'DomainTypes',
   'DomainObjectOf',
