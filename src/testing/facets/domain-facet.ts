@@ -202,10 +202,13 @@ export class DomainFacet implements DomainRuntime {
     )
   }
 
-  /** A materializer that reads references as `session` sees the data. */
-  materializer(session: SessionState): Materializer {
+  /**
+   * A materializer that reads references as `session` sees the data; `repeatable` when one read may hold a
+   * row twice (see {@link Materializer}).
+   */
+  materializer(session: SessionState, repeatable = false): Materializer {
     const data = this.#data()
-    return new Materializer(data.schemas, (domain, id) => data.get(session, domain, id))
+    return new Materializer(data.schemas, (domain, id) => data.get(session, domain, id), repeatable)
   }
 
   /**

@@ -179,7 +179,8 @@ export class QueryFacet implements QueryRuntime {
     const rows = (list as readonly number[])
       .map((id) => data.get(session, schema.name, id))
       .filter((row): row is StoredRow => row !== undefined)
-    return this.#objects(target, schema, rows)
+    // An id given twice reads as one object, twice.
+    return this.#objects(target, schema, rows, true)
   }
 
   getAll(target: string | Class<unknown>): readonly unknown[] {
@@ -234,10 +235,17 @@ export class QueryFacet implements QueryRuntime {
     }
   }
 
-  #objects(target: string | Class<unknown>, schema: DomainSchema, rows: readonly StoredRow[]): object[] {
-    const materializer = this.#domains.materializer(this.#contexts.current().session)
+  #objects(
+    target: string | Class<unknown>,
+    schema: DomainSchema,
+    rows: readonly StoredRow[],
+    repeatable = false,
+  ): object[] {
+    const materializer = this.#domains.materializer(this.#contexts.current().session, repeatable)
     const type = typeof target === 'function' ? target : undefined
-    return rows.map((row) => materializer.object(schema, row, type))
+    const objects = new Array<object>(rows.length)
+    for (let i = 0; i < rows.length; i++) objects[i] = materializer.object(schema, rows[i] as StoredRow, type)
+    return objects
   }
 }
 
