@@ -183,10 +183,7 @@ export class DomainFacet implements DomainRuntime {
       ;(object as { id: number }).id = (rows[index] as StoredRow).id
       if (brandOf(object) === undefined) brand(object, schema.name)
     })
-    const materializer = this.materializer(session)
-    return rows.map((row) =>
-      materializer.object(schema, row, typeof target === 'function' ? target : undefined),
-    )
+    return this.materializer(session).objects(schema, rows, typeof target === 'function' ? target : undefined)
   }
 
   /** The schema of a domain name, or an `IllegalArgumentException` naming the known domains. */

@@ -69,9 +69,37 @@ export class Materializer {
     this.#repeatable = repeatable
   }
 
+  /** The objects for rows of one domain, in order; instances of `type` when the query named a class. */
+  objects(schema: DomainSchema, rows: readonly StoredRow[], type?: Class<unknown>): object[] {
+    const copier = copierOf(schema)
+    const objects = new Array<object>(rows.length)
+    // The common cases, reads without references, take the copier alone.
+    if (copier.references.length === 0 && !this.#repeatable) {
+      if (type === undefined) {
+        const literal = copier.literal
+        for (let i = 0; i < rows.length; i++) objects[i] = literal(rows[i] as StoredRow)
+        return objects
+      }
+      let plainly = true
+      for (let i = 0; i < rows.length; i++) {
+        const target = instantiate(type, schema.name) as Record<string, unknown>
+        if (i === 0) plainly = assignsPlainly(type, target, schema)
+        fillFrom(plainly, copier, schema, target, rows[i] as StoredRow)
+        objects[i] = target
+      }
+    } else {
+      for (let i = 0; i < rows.length; i++)
+        objects[i] = this.#object(copier, schema, rows[i] as StoredRow, type)
+    }
+    return objects
+  }
+
   /** The object for a row; an instance of `type` when the query named a class. */
   object(schema: DomainSchema, row: StoredRow, type?: Class<unknown>): object {
-    const copier = copierOf(schema)
+    return this.#object(copierOf(schema), schema, row, type)
+  }
+
+  #object(copier: Copier, schema: DomainSchema, row: StoredRow, type: Class<unknown> | undefined): object {
     const references = copier.references
     // Without references no row of this read can reach another, so distinct rows need no identity map.
     const identity = references.length > 0 || this.#repeatable
@@ -89,12 +117,9 @@ export class Materializer {
       target = copier.literal(row)
     } else {
       target = instantiate(type, schema.name) as Record<string, unknown>
-      if (assignsPlainly(type, target, schema)) copier.fill(target, row)
-      else {
-        put = define
-        for (const field of schema.fields.values())
-          define(target, field.name, plainValue(field, row[field.name]))
-      }
+      const plainly = assignsPlainly(type, target, schema)
+      if (!plainly) put = define
+      fillFrom(plainly, copier, schema, target, row)
     }
     if (identity) this.#memo.set(row.id, target)
     for (const field of references) put(target, field.name, this.#references(field, row[field.name] ?? null))
@@ -193,6 +218,19 @@ function plainValue(field: FieldSchema, value: StoredValue | undefined): unknown
     default:
       return value
   }
+}
+
+/** Sets a row's values on an object a domain class made: by assignment, or where it cannot, by definition. */
+function fillFrom(
+  plainly: boolean,
+  copier: Copier,
+  schema: DomainSchema,
+  target: Record<string, unknown>,
+  row: StoredRow,
+): void {
+  if (plainly) copier.fill(target, row)
+  else
+    for (const field of schema.fields.values()) define(target, field.name, plainValue(field, row[field.name]))
 }
 
 function assign(target: Record<string, unknown>, name: string, value: unknown): void {

@@ -242,10 +242,7 @@ export class QueryFacet implements QueryRuntime {
     repeatable = false,
   ): object[] {
     const materializer = this.#domains.materializer(this.#contexts.current().session, repeatable)
-    const type = typeof target === 'function' ? target : undefined
-    const objects = new Array<object>(rows.length)
-    for (let i = 0; i < rows.length; i++) objects[i] = materializer.object(schema, rows[i] as StoredRow, type)
-    return objects
+    return materializer.objects(schema, rows, typeof target === 'function' ? target : undefined)
   }
 }
 
