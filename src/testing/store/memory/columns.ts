@@ -80,5 +80,14 @@ export class Columns {
 function valueOf(ref: ColumnRef, row: StoredRow | undefined): number | string | null {
   const value: StoredValue | undefined = row?.[ref.field]
   if (ref.kind === 'number') return typeof value === 'number' ? value : Number.NaN
-  return typeof value === 'string' ? value.toLowerCase() : null
+  return typeof value === 'string' ? flat(value.toLowerCase()) : null
+}
+
+/**
+ * The string as a flat copy. A string built by concatenation is a rope in V8, and `toLowerCase` returns the
+ * string itself when nothing changes: reading a rope's characters in a scan measured 5 to 8 times slower than a
+ * flat string's. Slicing a concatenation makes V8 flatten it.
+ */
+function flat(text: string): string {
+  return ` ${text}`.slice(1)
 }
