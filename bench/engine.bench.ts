@@ -1,7 +1,7 @@
 /**
  * The reference host's query engine, each figure against a baseline run in the same process, in CPU time
  * (`process.cpuUsage`), rounds interleaved (alternating which goes first), medians compared:
- * (a) a selective `eq` lookup through the hash index against the same query on a table without indexes
+ * (a) a selective `eq` lookup through the index against the same query on a table without indexes
  *     (a full scan), 100,000 objects; target at least 50x faster.
  * (b) mixed filter + order + page queries against a hand-written `Array.filter`/`sort`/`slice` over plain
  *     objects holding the same values, 100,000 objects; target within 1.5x.
@@ -126,7 +126,7 @@ const aHand = compareCpu(
   { rounds: ROUNDS },
 )
 const speedup = a.baselineUs / a.candidateUs
-printTable('(a) eq(code, one value) on 100,000 objects: hash index versus full scan', [
+printTable('(a) eq(code, one value) on 100,000 objects: index versus full scan', [
   ['measure', 'per query', 'ratio'],
   ['full scan (same engine, no index; baseline)', formatMicros(a.baselineUs), ''],
   ['hand-written Array.filter over plain objects', formatMicros(aHand.baselineUs), ''],
@@ -256,7 +256,7 @@ printTable('(c) heap per object, 100,000 objects of 8 fields', [
   ],
   ['Table: rows + id map + id order', table.toFixed(0), `**${(table / literals).toFixed(2)}x**`],
   [
-    'Table with hash indexes on status, code, customer',
+    'Table with indexes on status, code, customer',
     withIndexes.toFixed(0),
     `${(withIndexes / literals).toFixed(2)}x`,
   ],
