@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import * as root from '../../src/index.js'
-import { LIBRARY_SCOPE } from '../../src/emulator/library-scope.js'
+import * as LIBRARY_SCOPE from '../../src/emulator/library-scope.js'
 
 test('a JavaScript logic has every value of the root entry in scope, each by its own name', () => {
   expect(Object.keys(LIBRARY_SCOPE).sort()).toEqual(Object.keys(root).sort())

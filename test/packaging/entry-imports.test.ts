@@ -41,6 +41,13 @@ describe.each(DEPENDENCY_FREE)('the built entry dist/%s', (entry) => {
   })
 })
 
+describe('the built client entry', () => {
+  // It runs in browsers: no package, and no Node builtin either.
+  it.each(['js', 'cjs'])('imports nothing but its own chunks (.%s)', (ext) => {
+    expect([...specifiersReachedFrom(join(dist, `client/index.${ext}`))]).toEqual([])
+  })
+})
+
 describe('the built emulator entry', () => {
   it('is where the emulator dependencies are loaded', () => {
     const reached = specifiersReachedFrom(join(dist, 'emulator/index.js'))

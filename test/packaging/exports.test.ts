@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { ENTRY_POINTS } from '../../entry-points.js'
 import { ensureBuilt } from './built-package.js'
 
 /**
@@ -176,6 +177,45 @@ const EMULATOR_TYPES = [
   'RequestUser',
 ]
 
+const CLIENT_VALUES = [
+  'createClient',
+  'PlatformError',
+  'PlatformValidationError',
+  'PlatformConnectionError',
+  'UserPasswordMismatchError',
+  'NotFoundError',
+  'UnauthorizedError',
+  'NoPermissionError',
+  'TokenInvalidError',
+  'IllegalArgumentError',
+  'TokenExpiredError',
+  'AnonymousInvocationError',
+]
+
+const CLIENT_TYPES = [
+  'PlatformClient',
+  'ClientOptions',
+  'TokenPair',
+  'FetchFunction',
+  'DataApi',
+  'ObjectActions',
+  'DecimalFields',
+  'CallOptions',
+  'PageOptions',
+  'AllOptions',
+  'SearchOptions',
+  'LogicCallOptions',
+  'WireValue',
+  'WireObject',
+  'WireFields',
+  'ListResult',
+  'LoginResponse',
+  'ObjectPermissions',
+  'PlatformErrorInit',
+  'PlatformConnectionErrorInit',
+  'ConnectionFailure',
+]
+
 const CONFORMANCE_VALUES = ['describeConformance', 'conformanceGroups', 'conformanceDomains']
 
 const CONFORMANCE_TYPES = [
@@ -201,6 +241,7 @@ const surface = {
   'runtime-contract/index': { values: CONTRACT_VALUES, types: CONTRACT_TYPES },
   'testing/index': { values: TESTING_VALUES, types: TESTING_TYPES },
   'emulator/index': { values: EMULATOR_VALUES, types: EMULATOR_TYPES },
+  'client/index': { values: CLIENT_VALUES, types: CLIENT_TYPES },
   'conformance/index': { values: CONFORMANCE_VALUES, types: CONFORMANCE_TYPES },
   'testing/vitest/index': { values: ['hostTest'], types: ['HostFixtures'] },
 } as const
@@ -234,7 +275,7 @@ function declaredExports(file: string): string[] {
 }
 
 /** Entries built and exported for ESM only. */
-const ESM_ONLY = ['conformance/index', 'testing/vitest/index']
+const ESM_ONLY: readonly string[] = ENTRY_POINTS.filter((e) => e.esmOnly).map((e) => e.build)
 
 let dist: string
 const require = createRequire(import.meta.url)

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ENTRY_POINTS } from '../../entry-points.js'
 import { consumerFiles } from './consumer-project.js'
 import { ensureBuilt, repoRoot, run } from './built-package.js'
 
@@ -13,16 +14,8 @@ interface PackResult {
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc')
-const entries = [
-  'index',
-  'v1/index',
-  'runtime-contract/index',
-  'testing/index',
-  'emulator/index',
-  'conformance/index',
-  'testing/vitest/index',
-]
-const esmOnly = ['conformance/index', 'testing/vitest/index']
+const entries = ENTRY_POINTS.map((e) => e.build)
+const esmOnly = ENTRY_POINTS.filter((e) => e.esmOnly).map((e) => e.build)
 
 let work: string
 let consumer: string
@@ -118,6 +111,17 @@ describe('the packed tarball', () => {
       const output = run(process.execPath, ['-e', script(kind)], consumer)
       expect(JSON.parse(output), kind).toEqual(['createEmulator'])
     }
+  })
+
+  it('loads the client entry from ESM and from CommonJS', () => {
+    const script = (kind: 'esm' | 'cjs'): string =>
+      kind === 'esm'
+        ? "import('@tech-vendor/api/client').then((m) => console.log(typeof m.createClient, m.NotFoundError.name))"
+        : "const m = require('@tech-vendor/api/client'); console.log(typeof m.createClient, m.NotFoundError.name)"
+    for (const kind of ['esm', 'cjs'] as const)
+      expect(run(process.execPath, ['-e', script(kind)], consumer).trim(), kind).toBe(
+        'function NotFoundError',
+      )
   })
 })
 

@@ -1,0 +1,140 @@
+import { abortable } from './abort-signals.js'
+import type { ClientOptions } from './client-options.js'
+import type { PageOptions } from './call-options.js'
+import { dataApi, listResult } from './data-api.js'
+import { logicCall, objectActions } from './logic-calls.js'
+import type { PlatformClient } from './platform-client.js'
+import { requestPipeline, type Outgoing, type Send } from './request-pipeline.js'
+import { tokenKeeper } from './token-keeper.js'
+import type { LoginResponse } from './wire-types.js'
+
+/**
+ * Creates a client of the platform's REST API: typed, without dependencies, on the global `fetch` (or the one
+ * given), in browsers and Node.
+ *
+ * It survives the platform's traps: the token goes only in `Authorization: Bearer`, never in a URL or a body; a
+ * 1006 answer is met with one form-encoded refresh and one more try, and any number of requests that meet an
+ * expired token at once share that one refresh; a validation failure answered with HTTP 200 is an error; an
+ * anonymous-service refusal answered with HTTP 500 is an `AnonymousInvocationError`; pages are at most 500;
+ * `logout()` forgets the tokens rather than calling an endpoint that always answers 403. Transient failures of
+ * idempotent requests are retried, within per-attempt and total timeouts.
+ *
+ * @param options - The base URL (ending in `/api`), and optionally `fetch`, tokens, `onTokens`, decimal
+ *   fields, timeouts and retries.
+ * @returns The client.
+ * @throws `TypeError` for a missing base URL or a `fetch` that is not a function; `RangeError` for a timeout,
+ *   retry count or delay that is not a number of 0 or more (`Infinity` turns a timeout off).
+ * @see {@link PlatformClient}
+ * @example
+ * ```ts
+ * import { createClient } from '@tech-vendor/api/client'
+ * import { createEmulator } from '@tech-vendor/api/emulator'
+ *
+ * await using emulator = createEmulator({ domains: { Order: { fields: { status: 'STRING' } } } })
+ * const client = createClient({ baseUrl: '/api', fetch: emulator.fetch })
+ * await client.login('admin', 'admin')
+ * const order = await client.data('Order').create({ status: 'OPEN' })
+ * ```
+ */
+export function createClient(options: ClientOptions): PlatformClient {
+  const { baseUrl, fetch: given, tokens, onTokens, decimals = {} } = options
+  if (typeof baseUrl !== 'string' || baseUrl === '' || (given !== undefined && typeof given !== 'function'))
+    throw new TypeError(
+      "createClient needs a baseUrl ending in /api (such as 'http://127.0.0.1:8080/api' or '/api'), and fetch, if given, a function.",
+    )
+  const number = (name: 'timeout' | 'totalTimeout' | 'retries' | 'retryDelay', fallback: number): number => {
+    const value = options[name] ?? fallback
+    if (typeof value !== 'number' || !(value >= 0))
+      throw new RangeError(`createClient: ${name} must be a number of 0 or more, got ${value}.`)
+    return value
+  }
+  const keeper = tokenKeeper(
+    tokens,
+    onTokens,
+    // Called once a request is under way, when `send` exists: the keeper and the pipeline need each other.
+    (refreshToken) =>
+      send({
+        method: 'POST',
+        path: '/auth/access_token',
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+        anonymous: true,
+        answer: 'object',
+      }) as Promise<LoginResponse>,
+  )
+  const send: Send = requestPipeline(
+    {
+      baseUrl: baseUrl.replace(/\/+$/, ''),
+      // Called without a receiver: a browser's fetch refuses to run as a method of another object.
+      fetch: (input, init) => (given ?? fetch)(input, init),
+      timeout: number('timeout', 30_000),
+      totalTimeout: number('totalTimeout', 60_000),
+      retries: Math.floor(number('retries', 2)),
+      retryDelay: number('retryDelay', 300),
+    },
+    keeper,
+  )
+  const logIn = async (outgoing: Outgoing): Promise<LoginResponse> =>
+    keeper.keep((await send({ ...outgoing, answer: 'object' })) as LoginResponse)
+  const at = (kind: string, domain: string, rest = ''): string =>
+    `/${kind}/${encodeURIComponent(domain)}${rest}`
+  const search = async (path: string, domain: string, options: PageOptions, q?: string): Promise<never> => {
+    const { max, offset, signal, ...body } = options
+    const query = { q, max, offset }
+    const answer = await send({
+      method: 'POST',
+      path,
+      query,
+      body: q === undefined ? body : undefined,
+      signal,
+      decimals: decimals[domain],
+      answer: 'object',
+    })
+    return listResult(answer) as never
+  }
+
+  return {
+    get tokens() {
+      return keeper.tokens
+    },
+    login: (username, password, options) =>
+      logIn({
+        ...options,
+        method: 'POST',
+        path: '/auth/login',
+        body: { username, password },
+        anonymous: true,
+      }),
+    userInfo: (options) => logIn({ ...options, method: 'GET', path: '/auth/userInfo' }),
+    refresh: ({ signal } = {}) =>
+      signal === undefined ? keeper.refresh() : abortable(keeper.refresh(), signal),
+    logout: () => Promise.resolve(keeper.forget()),
+    data: (domain) => dataApi(send, domain, decimals[domain]),
+    search: (domain, options = {}) => search(at('search', domain), domain, options),
+    keywordSearch: (domain, q, options = {}) => search(at('search/keyword', domain), domain, options, q),
+    permissions: (domain, ids, options) =>
+      send({
+        ...options,
+        method: 'POST',
+        path: at('permissions', domain, '/'),
+        body: { ids },
+        answer: 'object',
+      }) as Promise<never>,
+    canCreate: async (domain, options) =>
+      (
+        (await send({
+          ...options,
+          method: 'GET',
+          path: at('permissions', domain, '/create'),
+          answer: 'object',
+        })) as { create?: unknown }
+      ).create === true,
+    service: (name, options) => logicCall(send, at('service', name), options),
+    webhook: (url, options) =>
+      logicCall(
+        send,
+        `/webhook/${url.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/')}`,
+        options,
+      ),
+    action: objectActions(send),
+  }
+}

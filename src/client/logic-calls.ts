@@ -1,0 +1,85 @@
+import type { CallOptions, LogicCallOptions } from './call-options.js'
+import type { Send } from './request-pipeline.js'
+
+/**
+ * The object actions of the platform (`POST /action/byName/<name>`, `POST /action/byId/<id>`), as
+ * `client.action` gives them. The document shows no payload; the emulator's (docs/emulator.md): the JSON body
+ * reaches the action's logic as `request.body`, and the answer is the mutation envelope whose `data` is what the
+ * logic returned, or `status: "error"` when it threw.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from '@tech-vendor/api/client'
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8080/api' })
+ * await client.login('admin', 'admin')
+ * const result = await client.action.byName('clear-stock', { ids: [1, 2] })
+ * ```
+ */
+export interface ObjectActions {
+  /**
+   * Runs the object action of that name.
+   *
+   * @typeParam R - What the action's logic returns.
+   * @param name - The action's name.
+   * @param body - The payload, sent as JSON, such as `{ ids: [1, 2] }`.
+   * @param options - A signal.
+   * @returns What the action's logic returned.
+   * @throws `PlatformValidationError` when the logic failed; `NotFoundError` when no active action has the name.
+   * @example
+   * ```ts
+   * import { createClient } from '@tech-vendor/api/client'
+   *
+   * const client = createClient({ baseUrl: 'http://127.0.0.1:8080/api' })
+   * const { cleared } = await client.action.byName<{ cleared: number }>('clear-stock', { ids: [4] })
+   * ```
+   */
+  byName<R = unknown>(name: string, body?: unknown, options?: CallOptions): Promise<R>
+
+  /**
+   * Runs the object action of that id.
+   *
+   * @typeParam R - What the action's logic returns.
+   * @param id - The `ObjectAction` record's id.
+   * @param body - The payload, sent as JSON.
+   * @param options - A signal.
+   * @returns What the action's logic returned.
+   * @throws `PlatformValidationError` when the logic failed; `NotFoundError` when no active action has the id.
+   * @example
+   * ```ts
+   * import { createClient } from '@tech-vendor/api/client'
+   *
+   * const client = createClient({ baseUrl: 'http://127.0.0.1:8080/api' })
+   * await client.action.byId(12, { ids: [4] })
+   * ```
+   */
+  byId<R = unknown>(id: number, body?: unknown, options?: CallOptions): Promise<R>
+}
+
+/**
+ * A dynamic service or webhook call: any method for a service (`GET` without a body, `POST` with one by
+ * default), `GET` or `POST` for a webhook; the answer as the logic returned it (`undefined` when empty).
+ *
+ * @internal
+ */
+export function logicCall(send: Send, path: string, options: LogicCallOptions = {}): Promise<never> {
+  const method = (options.method ?? (options.body === undefined ? 'GET' : 'POST')).toUpperCase()
+  if (options.body !== undefined && (method === 'GET' || method === 'HEAD'))
+    return Promise.reject(new TypeError(`${method} ${path} cannot carry a body: use query, or POST.`))
+  return send({ ...options, method, path }) as Promise<never>
+}
+
+/**
+ * The object actions over a pipeline.
+ *
+ * @internal
+ */
+export function objectActions(send: Send): ObjectActions {
+  // `never`: what the logic returns is the caller's `R`, which the wire cannot check.
+  const run = (path: string, body: unknown, options: CallOptions = {}): Promise<never> =>
+    send({ ...options, method: 'POST', path, body, answer: 'mutation' }) as Promise<never>
+  return {
+    byName: (name, body, options) => run(`/action/byName/${encodeURIComponent(name)}`, body, options),
+    byId: (id, body, options) => run(`/action/byId/${encodeURIComponent(id)}`, body, options),
+  }
+}
