@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { IllegalArgumentException } from '../../../../src/errors/illegal-argument-exception.js'
 import { Table, TransactionOverlay, type StoredRow } from '../../../../src/testing/store/memory/index.js'
-import { INDEXED_ROWS } from '../../../../src/testing/store/memory/table.js'
+import { COMPILED_SCAN_ROWS, INDEXED_ROWS } from '../../../../src/testing/store/memory/table.js'
+import { generatedFunction } from '../../../../src/testing/domains/generated-function.js'
 import { c, ids, item, row, tableOf } from './fixtures.js'
 
 const eqName = (name: string) => ({ and: true, conditions: [c('eq', 'name', name)] })
@@ -230,6 +231,40 @@ describe('indexes', () => {
     expect(ids(t, [c('in', 'id', [3, 1, 7])])).toEqual([1, 3])
     expect(t.count({ and: true, conditions: [c('eq', 'id', 2)] })).toBe(1)
     expect(t.indexedFields).toEqual([])
+  })
+})
+
+describe('scans', () => {
+  /** Whether this process allows code generation (the 'no code generation' vitest project forbids it). */
+  const compiles = generatedFunction([], 'return 1') !== undefined
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Name ${i % 13}`, qty: i % 50 }))
+  const query = [c('ge', 'qty', 10), c('iLike', 'name', 'name 1%')]
+  const expected = (n: number) =>
+    rows(n).flatMap((v, i) => (v.qty >= 10 && v.name.toLowerCase().startsWith('name 1') ? [i + 1] : []))
+
+  test('a table of a few hundred rows scans with closures: compiling a loop would cost more than it saves', () => {
+    const t = tableOf(rows(COMPILED_SCAN_ROWS - 1))
+    expect(ids(t, query)).toEqual(expected(COMPILED_SCAN_ROWS - 1))
+    expect(t.counters).toMatchObject({ compiledScans: 0, rowScans: 1 })
+  })
+
+  test('a larger table scans with a loop compiled for the query shape, or with closures where code generation is not allowed', () => {
+    const t = tableOf(rows(COMPILED_SCAN_ROWS))
+    expect(ids(t, query)).toEqual(expected(COMPILED_SCAN_ROWS))
+    expect(t.count({ and: true, conditions: query })).toBe(expected(COMPILED_SCAN_ROWS).length)
+    expect(t.counters).toMatchObject(
+      compiles ? { compiledScans: 2, rowScans: 0 } : { compiledScans: 0, rowScans: 2 },
+    )
+  })
+
+  test("a transaction's uncommitted writes are merged in by the closures", () => {
+    const t = tableOf(rows(COMPILED_SCAN_ROWS))
+    const overlay = TransactionOverlay.from([[1, row(1, { name: 'NAME 1 changed', qty: 10 })]] as const)
+    expect(t.select({ and: true, conditions: query }, undefined, overlay).rows.map((r) => r.id)).toEqual([
+      1,
+      ...expected(COMPILED_SCAN_ROWS),
+    ])
+    expect(t.counters).toMatchObject({ compiledScans: 0, rowScans: 1 })
   })
 })
 
