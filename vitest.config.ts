@@ -39,6 +39,9 @@ function standardDecorators(): Plugin {
  */
 const entryPoints = ENTRY_POINTS.map((e) => [e.specifier, e.source] as const)
 
+/** Tests that hold only where code generation is not allowed. */
+const NO_CODE_GENERATION_ONLY = 'test/**/*.no-code-generation.test.ts'
+
 export default defineConfig({
   plugins: [standardDecorators()],
   resolve: {
@@ -48,13 +51,36 @@ export default defineConfig({
     })),
   },
   test: {
-    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-    typecheck: {
-      enabled: true,
-      include: ['test/**/*.test-d.ts'],
-      tsconfig: './tsconfig.json',
-    },
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'default',
+          include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+          exclude: [NO_CODE_GENERATION_ONLY],
+          typecheck: {
+            enabled: true,
+            include: ['test/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
+        },
+      },
+      {
+        // The reference host where code generation from strings is not allowed (a Content Security Policy, or
+        // Node's flag): the engine and the copies take their closure paths, and must answer the same.
+        extends: true,
+        test: {
+          name: 'no code generation',
+          include: [
+            'test/testing/store/memory/**/*.test.ts',
+            'test/testing/facets/**/*.test.ts',
+            NO_CODE_GENERATION_ONLY,
+          ],
+          execArgv: ['--disallow-code-generation-from-strings'],
+        },
+      },
+    ],
   },
 })

@@ -207,7 +207,8 @@ export class QueryFacet implements QueryRuntime {
     const rows = (list as readonly number[])
       .map((id) => data.get(session, schema.name, id))
       .filter((row): row is StoredRow => row !== undefined)
-    return this.#objects(target, schema, rows)
+    // An id given twice reads as one object, twice.
+    return this.#objects(target, schema, rows, true)
   }
 
   getAll(target: string | Class<unknown>): readonly unknown[] {
@@ -262,10 +263,14 @@ export class QueryFacet implements QueryRuntime {
     }
   }
 
-  #objects(target: string | Class<unknown>, schema: DomainSchema, rows: readonly StoredRow[]): object[] {
-    const materializer = this.#domains.materializer(this.#contexts.current().session)
-    const type = typeof target === 'function' ? target : undefined
-    return rows.map((row) => materializer.object(schema, row, type))
+  #objects(
+    target: string | Class<unknown>,
+    schema: DomainSchema,
+    rows: readonly StoredRow[],
+    repeatable = false,
+  ): object[] {
+    const materializer = this.#domains.materializer(this.#contexts.current().session, repeatable)
+    return materializer.objects(schema, rows, typeof target === 'function' ? target : undefined)
   }
 }
 
