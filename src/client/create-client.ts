@@ -1,7 +1,7 @@
 import { abortable } from './abort-signals.js'
 import type { ClientOptions } from './client-options.js'
 import type { PageOptions } from './call-options.js'
-import { dataApi, listResult } from './data-api.js'
+import { checkPage, dataApi, listResult } from './data-api.js'
 import { logicCall, objectActions } from './logic-calls.js'
 import type { PlatformClient } from './platform-client.js'
 import { requestPipeline, type Outgoing, type Send } from './request-pipeline.js'
@@ -17,7 +17,7 @@ import type { LoginResponse } from './wire-types.js'
  * expired token at once share that one refresh; a validation failure answered with HTTP 200 is an error; an
  * anonymous-service refusal answered with HTTP 500 is an `AnonymousInvocationError`; pages are at most 500;
  * `logout()` forgets the tokens rather than calling an endpoint that always answers 403. Transient failures of
- * idempotent requests are retried, within per-attempt and total timeouts.
+ * reads (GET, HEAD, OPTIONS) are retried, within per-attempt and total timeouts.
  *
  * @param options - The base URL (ending in `/api`), and optionally `fetch`, tokens, `onTokens`, decimal
  *   fields, timeouts and retries.
@@ -79,6 +79,7 @@ export function createClient(options: ClientOptions): PlatformClient {
     `/${kind}/${encodeURIComponent(domain)}${rest}`
   const search = async (path: string, domain: string, options: PageOptions, q?: string): Promise<never> => {
     const { max, offset, signal, ...body } = options
+    checkPage('max', max ?? 0, 0)
     const query = { q, max, offset }
     const answer = await send({
       method: 'POST',
@@ -107,7 +108,8 @@ export function createClient(options: ClientOptions): PlatformClient {
     userInfo: (options) => logIn({ ...options, method: 'GET', path: '/auth/userInfo' }),
     refresh: ({ signal } = {}) =>
       signal === undefined ? keeper.refresh() : abortable(keeper.refresh(), signal),
-    logout: () => Promise.resolve(keeper.forget()),
+    // In the executor: what onTokens throws rejects the promise rather than escaping the call.
+    logout: () => new Promise((resolve) => resolve(keeper.forget())),
     data: (domain) => dataApi(send, domain, decimals[domain]),
     search: (domain, options = {}) => search(at('search', domain), domain, options),
     keywordSearch: (domain, q, options = {}) => search(at('search/keyword', domain), domain, options, q),

@@ -187,8 +187,12 @@ export function dataApi<T>(send: Send, domain: string, decimals: readonly string
   }
 }
 
-/** Refuses a page size the platform would not serve as asked: it serves a `max` above 500 as 500. */
-function checkPage(name: string, size: number, least: number): void {
+/**
+ * Refuses a page size the platform would not serve as asked: it serves a `max` above 500 as 500.
+ *
+ * @internal
+ */
+export function checkPage(name: string, size: number, least: number): void {
   if (!Number.isInteger(size) || size < least || size > MAX_PAGE)
     throw new RangeError(
       `${name} ${size}: a page holds ${least} to ${MAX_PAGE} objects (the platform serves more as ${MAX_PAGE}); page with offset, or use all().`,

@@ -104,7 +104,8 @@ export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper)
     if (answer === undefined) return parsed
     const fields = parsed as Record<string, unknown>
     if (typeof parsed !== 'object' || parsed === null) {
-      const text = `The answer is not the platform's JSON: ${received.text.slice(0, 200)}`
+      // Not cut here: errorForAnswer quotes the beginning once every token in it is replaced.
+      const text = `The answer is not the platform's JSON: ${received.text}`
       throw errorForAnswer({ ...received, contentType: '', text }, request, secrets())
     }
     if (answer !== 'mutation') return parsed

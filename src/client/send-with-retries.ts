@@ -12,11 +12,15 @@ export interface RetrySettings {
   readonly retryDelay: number
 }
 
-/** A retry sends the request again: only where sending it twice does what sending it once does. */
-const IDEMPOTENT = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']
+/**
+ * A retry sends the request again: only the methods that change nothing. PUT and DELETE are idempotent in HTTP's
+ * terms, but on the platform they run object hooks and dynamic logic, a 502, a 504 or a broken connection does
+ * not say whether the first attempt ran, and a DELETE that ran is answered 404 the second time.
+ */
+const SAFE = ['GET', 'HEAD', 'OPTIONS']
 
-/** Answers that say "not now" rather than "no": a proxy or gateway failing, or a rate limit. Never 500. */
-const TRANSIENT = [429, 502, 503, 504]
+/** Answers that say "not now" rather than "no": a proxy or gateway failing (and a 429 with Retry-After). Never 500. */
+const TRANSIENT = [502, 503, 504]
 
 /** What bounds a whole call: the caller's signal and the total timeout. */
 export interface CallLimits {
@@ -30,7 +34,8 @@ export interface CallLimits {
 
 /**
  * Sends one request and reads its body, trying again after a transient failure (a network error, a per-attempt
- * timeout, or HTTP 429, 502, 503, 504) while the method is idempotent and retries are left: after `retryDelay`,
+ * timeout, HTTP 502, 503, 504, or 429 with `Retry-After`) while the method is safe (GET, HEAD, OPTIONS) and
+ * retries are left: after `retryDelay`,
  * doubled each time, or after what a `Retry-After` header asks for. No wait runs past the total timeout: one
  * that would ends the retries. An attempt aborts on the caller's signal (its reason is thrown as it is) and after
  * `timeout` ms, or sooner when the total timeout comes first. What is answered last, whatever its status, is
@@ -49,7 +54,7 @@ export async function sendWithRetries(
   const { signal, endsAt, expired } = limits
   for (let retry = 0; ; retry++) {
     signal?.throwIfAborted()
-    const more = retry < settings.retries && IDEMPOTENT.includes(init.method)
+    const more = retry < settings.retries && SAFE.includes(init.method)
     const left = endsAt - Date.now()
     const attempt = deadline(signal, Math.min(settings.timeout, left), () =>
       left <= settings.timeout
@@ -71,8 +76,10 @@ export async function sendWithRetries(
         contentType: response.headers.get('content-type') ?? '',
         text: await abortable(response.text(), attempt.signal),
       }
-      if (!more || !TRANSIENT.includes(received.status)) return received
-      wait = retryAfter(response.headers.get('retry-after')) ?? wait
+      const after = retryAfter(response.headers.get('retry-after'))
+      if (!more || !(TRANSIENT.includes(received.status) || (received.status === 429 && after !== undefined)))
+        return received
+      wait = after ?? wait
       if (Date.now() + wait >= endsAt) return received
     } catch (error) {
       if (signal?.aborted) throw signal.reason

@@ -35,7 +35,7 @@ export interface PlatformConnectionErrorInit {
 
 /**
  * A request got no answer from the platform: a network failure or a timeout. The client has already retried
- * where that is safe (an idempotent method, §12.4 of the spec), so this is the last attempt's failure.
+ * where that is safe (GET, HEAD, OPTIONS; §12.4 of the spec), so this is the last attempt's failure.
  * A caller's own `signal` does not end in this error: an aborted call rejects with the signal's reason. It
  * carries no `cause`: the underlying failure's message is in its own, without any token.
  *
