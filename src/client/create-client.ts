@@ -1,4 +1,4 @@
-import { abortable } from './abort-signals.js'
+import { bounded } from './bounded.js'
 import type { ClientOptions } from './client-options.js'
 import type { PageOptions } from './call-options.js'
 import { checkPage, dataApi, listResult } from './data-api.js'
@@ -106,8 +106,7 @@ export function createClient(options: ClientOptions): PlatformClient {
         anonymous: true,
       }),
     userInfo: (options) => logIn({ ...options, method: 'GET', path: '/auth/userInfo' }),
-    refresh: ({ signal } = {}) =>
-      signal === undefined ? keeper.refresh() : abortable(keeper.refresh(), signal),
+    refresh: (options) => bounded(options?.signal, Infinity, () => keeper.refresh()),
     // In the executor: what onTokens throws rejects the promise rather than escaping the call.
     logout: () => new Promise((resolve) => resolve(keeper.forget())),
     data: (domain) => dataApi(send, domain, decimals[domain]),

@@ -1,8 +1,10 @@
-import { abortable, deadline } from './abort-signals.js'
-import { errorCodeOf, errorForAnswer } from './errors/error-for-answer.js'
+import { bounded } from './bounded.js'
+import { errorForAnswer } from './errors/error-for-answer.js'
 import { PlatformConnectionError } from './errors/platform-connection-error.js'
+import { PlatformValidationError } from './errors/platform-validation-error.js'
 import { readBody, type Received } from './received.js'
-import { sendWithRetries, type CallLimits, type RetrySettings } from './send-with-retries.js'
+import { redactTokens } from './redact-tokens.js'
+import { sendWithRetries, type RetrySettings } from './send-with-retries.js'
 import type { TokenKeeper } from './token-keeper.js'
 
 /** One call of the REST API, as the client's methods describe it. */
@@ -39,77 +41,69 @@ export interface PipelineSettings extends RetrySettings {
  * The client's request pipeline: builds the request (the token only ever in `Authorization: Bearer`), sends it
  * within the call's total timeout and the caller's signal (attempts and retries in {@link sendWithRetries}), meets a 1006
  * answer with one refresh (shared through the {@link TokenKeeper}) and one more try, and turns a refusal into the
- * error of its code and the mutation envelope into its `data`.
+ * error of its code and the mutation envelope into its `data`. No error it makes holds a token: those the client
+ * holds and sent, and anything written as one, are replaced by `[token]`.
  *
  * @internal
  */
 export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper): Send {
+  const { baseUrl, totalTimeout } = settings
   return async ({ method, path, query = {}, body, anonymous, signal, decimals, answer }) => {
-    const search = new URLSearchParams()
-    for (const [name, value] of Object.entries(query))
-      if (value !== undefined) search.append(name, String(value))
-    const request = `${method} ${settings.baseUrl}${path}`
-    const url = `${settings.baseUrl}${path}${String(search) === '' ? '' : `?${String(search)}`}`
-    const form = body instanceof URLSearchParams
-    const headers: Record<string, string> = { accept: 'application/json' }
-    if (body !== undefined)
-      headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json'
-    const init = {
-      method,
-      ...(body === undefined ? {} : { body: form ? String(body) : JSON.stringify(body) }),
-    }
-
-    const limits: CallLimits = {
-      signal,
-      endsAt: Date.now() + settings.totalTimeout,
-      expired: () =>
-        new PlatformConnectionError({
-          reason: 'timeout',
-          detail: `no complete answer within ${settings.totalTimeout} ms, the totalTimeout`,
-          request,
-        }),
-    }
-    const sent = anonymous === true ? undefined : keeper.tokens?.accessToken
+    const sent = anonymous ? undefined : keeper.tokens?.accessToken
     const secrets = (): (string | undefined)[] => [
       sent,
       keeper.tokens?.accessToken,
       keeper.tokens?.refreshToken,
     ]
-    const exchange = async (token: string | undefined): Promise<[Received, unknown]> => {
+    const request = redactTokens(`${method} ${baseUrl}${path}`, secrets())
+    const search = new URLSearchParams()
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined) search.append(name, String(value))
+    const url = `${baseUrl}${path}${String(search) && `?${String(search)}`}`
+    const form = body instanceof URLSearchParams
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (body !== undefined) headers['content-type'] = `application/${form ? 'x-www-form-urlencoded' : 'json'}`
+    const init = { method, body: body === undefined ? null : form ? String(body) : JSON.stringify(body) }
+
+    const fail = (reason: 'network' | 'timeout', detail: string): PlatformConnectionError =>
+      new PlatformConnectionError({ reason, detail: redactTokens(detail, secrets()), request })
+    const limits = {
+      signal,
+      endsAt: Date.now() + totalTimeout,
+      fail,
+      expired: () => fail('timeout', `no complete answer within ${totalTimeout} ms, the totalTimeout`),
+    }
+    /** Sends the request with `token`; resolves with what it received, and its error if it was refused. */
+    const exchange = async (token: string | undefined) => {
       const authorization = token === undefined ? {} : { authorization: `Bearer ${token}` }
       const received = await sendWithRetries(
         settings,
         url,
         { ...init, headers: { ...headers, ...authorization } },
         limits,
-        request,
-        secrets(),
       )
-      return [received, readBody(received, decimals)]
+      const refused = received.status < 200 || received.status > 299
+      return [received, refused ? errorForAnswer(received, request, secrets()) : undefined] as const
     }
     const seen = keeper.lastRefresh
-    let [received, parsed] = await exchange(sent)
-    const failed = (): boolean => received.status < 200 || received.status > 299
-    if (sent !== undefined && failed() && errorCodeOf(parsed) === 1006) {
+    let [received, error] = await exchange(sent)
+    if (sent !== undefined && error?.errCode === 1006) {
       // The wait for a shared refresh is this call's: its signal and its total timeout end it.
-      const wait = deadline(signal, limits.endsAt - Date.now(), limits.expired)
-      try {
-        await abortable(keeper.refreshAfter(sent, seen), wait.signal)
-      } finally {
-        wait.dispose()
-      }
-      ;[received, parsed] = await exchange(keeper.tokens?.accessToken)
+      await bounded(signal, limits.endsAt - Date.now(), () => keeper.refreshAfter(sent, seen), limits.expired)
+      ;[received, error] = await exchange(keeper.tokens?.accessToken)
     }
-    if (failed()) throw errorForAnswer(received, request, secrets())
+    if (error) throw error
+    const parsed = readBody(received, decimals)
     if (answer === undefined) return parsed
-    const fields = parsed as Record<string, unknown>
     if (typeof parsed !== 'object' || parsed === null) {
-      // Not cut here: errorForAnswer quotes the beginning once every token in it is replaced.
+      // Quoted whole: errorForAnswer cuts the quote once every token in it is replaced.
       const text = `The answer is not the platform's JSON: ${received.text}`
-      throw errorForAnswer({ ...received, contentType: '', text }, request, secrets())
+      throw errorForAnswer({ ...received, contentType: '', text } satisfies Received, request, secrets())
     }
-    if (answer !== 'mutation') return parsed
-    if (fields['status'] === 'error') throw errorForAnswer(received, request, secrets(), true)
+    const fields = parsed as Record<string, unknown>
+    if (answer === 'object') return parsed
+    if (fields['status'] === 'error')
+      throw errorForAnswer(received, request, secrets(), PlatformValidationError)
     return fields['data']
   }
 }

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -254,6 +255,31 @@ describe("the caller's signal", () => {
       name: 'AbortError',
     })
     expect(platform.sentTo('/api/data/Ticket/1')).toEqual([])
+  })
+
+  it('leaves no timer and no listener behind once a call settles, however it ends', async () => {
+    const platform = await startPlatform()
+    const client = await loggedIn(platform, 'admin', { timeout: 1_000, retryDelay: 100 })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const controller = new AbortController()
+    const { signal } = controller
+    // A 503, then an attempt whose fetch never settles (it times out), then the answer.
+    platform.intercept((_request, attempt) =>
+      attempt === 1 ? answer(503) : attempt === 2 ? new Promise<Response>(() => undefined) : undefined,
+    )
+    const listing = client.data('Ticket').list({ signal })
+    await vi.advanceTimersByTimeAsync(1_400)
+    expect((await listing).total).toBe(0)
+    expect(platform.sentTo('/api/data/Ticket')).toHaveLength(3)
+    // A call cancelled in the wait between retries.
+    platform.intercept(() => answer(503))
+    const cancelled = client.data('Ticket').get(1, { signal })
+    await vi.waitFor(() => expect(platform.sentTo('/api/data/Ticket/1')).toHaveLength(1))
+    controller.abort()
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' })
+
+    expect(vi.getTimerCount()).toBe(0)
+    expect(getEventListeners(signal, 'abort')).toEqual([])
   })
 
   it('stops the wait for a shared refresh, not the refresh', async () => {
