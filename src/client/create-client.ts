@@ -4,7 +4,7 @@ import type { PageOptions } from './call-options.js'
 import { checkPage, dataApi, listResult } from './data-api.js'
 import { logicCall, objectActions } from './logic-calls.js'
 import type { PlatformClient } from './platform-client.js'
-import { requestPipeline, type Outgoing, type Send } from './request-pipeline.js'
+import { requestPipeline, type Send } from './request-pipeline.js'
 import { tokenKeeper } from './token-keeper.js'
 import type { LoginResponse } from './wire-types.js'
 
@@ -53,12 +53,9 @@ export function createClient(options: ClientOptions): PlatformClient {
     onTokens,
     // Called once a request is under way, when `send` exists: the keeper and the pipeline need each other.
     (refreshToken) =>
-      send({
-        method: 'POST',
-        path: '/auth/access_token',
+      send('POST', ['auth', 'access_token'], undefined, {
         body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
         anonymous: true,
-        answer: 'object',
       }) as Promise<LoginResponse>,
   )
   const send: Send = requestPipeline(
@@ -73,23 +70,21 @@ export function createClient(options: ClientOptions): PlatformClient {
     },
     keeper,
   )
-  const logIn = async (outgoing: Outgoing): Promise<LoginResponse> =>
-    keeper.keep((await send({ ...outgoing, answer: 'object' })) as LoginResponse)
-  const at = (kind: string, domain: string, rest = ''): string =>
-    `/${kind}/${encodeURIComponent(domain)}${rest}`
-  const search = async (path: string, domain: string, options: PageOptions, q?: string): Promise<never> => {
-    const { max, offset, signal, ...body } = options
+  const logIn = async (...call: Parameters<Send>): Promise<LoginResponse> =>
+    keeper.keep((await send(...call)) as LoginResponse)
+  const search = async (domain: string, options: PageOptions, q?: string): Promise<never> => {
+    const { max, offset, signal, ...conditions } = options
     checkPage('max', max ?? 0, 0)
-    const query = { q, max, offset }
-    const answer = await send({
-      method: 'POST',
-      path,
-      query,
-      body: q === undefined ? body : undefined,
-      signal,
-      decimals: decimals[domain],
-      answer: 'object',
-    })
+    const answer = await send(
+      'POST',
+      q === undefined ? ['search', domain] : ['search', 'keyword', domain],
+      { signal },
+      {
+        query: { q, max, offset },
+        body: q === undefined ? conditions : undefined,
+        decimals: decimals[domain],
+      },
+    )
     return listResult(answer) as never
   }
 
@@ -98,44 +93,23 @@ export function createClient(options: ClientOptions): PlatformClient {
       return keeper.tokens
     },
     login: (username, password, options) =>
-      logIn({
-        ...options,
-        method: 'POST',
-        path: '/auth/login',
-        body: { username, password },
-        anonymous: true,
-      }),
-    userInfo: (options) => logIn({ ...options, method: 'GET', path: '/auth/userInfo' }),
+      logIn('POST', ['auth', 'login'], options, { body: { username, password }, anonymous: true }),
+    userInfo: (options) => logIn('GET', ['auth', 'userInfo'], options),
     refresh: (options) => bounded(options?.signal, Infinity, () => keeper.refresh()),
     // In the executor: what onTokens throws rejects the promise rather than escaping the call.
     logout: () => new Promise((resolve) => resolve(keeper.forget())),
     data: (domain) => dataApi(send, domain, decimals[domain]),
-    search: (domain, options = {}) => search(at('search', domain), domain, options),
-    keywordSearch: (domain, q, options = {}) => search(at('search/keyword', domain), domain, options, q),
+    search: (domain, options = {}) => search(domain, options),
+    keywordSearch: (domain, q, options = {}) => search(domain, options, q),
     permissions: (domain, ids, options) =>
-      send({
-        ...options,
-        method: 'POST',
-        path: at('permissions', domain, '/'),
-        body: { ids },
-        answer: 'object',
-      }) as Promise<never>,
+      // The platform's path ends with a slash.
+      send('POST', ['permissions', domain, ''], options, { body: { ids } }) as Promise<never>,
     canCreate: async (domain, options) =>
-      (
-        (await send({
-          ...options,
-          method: 'GET',
-          path: at('permissions', domain, '/create'),
-          answer: 'object',
-        })) as { create?: unknown }
-      ).create === true,
-    service: (name, options) => logicCall(send, at('service', name), options),
-    webhook: (url, options) =>
-      logicCall(
-        send,
-        `/webhook/${url.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/')}`,
-        options,
-      ),
+      ((await send('GET', ['permissions', domain, 'create'], options)) as { create?: unknown }).create ===
+      true,
+    service: (name, options) => logicCall(send, ['service', name], options),
+    // A webhook's url is a path of its own: each of its segments is encoded.
+    webhook: (url, options) => logicCall(send, ['webhook', ...url.replace(/^\/+/, '').split('/')], options),
     action: objectActions(send),
   }
 }

@@ -158,27 +158,35 @@ export interface DataApi<T> {
  * @internal
  */
 export function dataApi<T>(send: Send, domain: string, decimals: readonly string[] | undefined): DataApi<T> {
-  const path = `/data/${encodeURIComponent(domain)}`
-  const at = (id: number): string => `${path}/${encodeURIComponent(id)}`
-  // `never`: the answer is the domain's object, which the wire cannot check. The caller's options go first, so
-  // that what the call needs wins.
-  const call = (method: string, to: string, options: CallOptions, extra: Partial<Outgoing>): Promise<never> =>
-    send({ ...options, method, path: to, decimals, answer: 'mutation', ...extra }) as Promise<never>
+  // `never`: the answer is the domain's object, which the wire cannot check.
+  const call = (
+    method: string,
+    options: CallOptions | undefined,
+    outgoing: Outgoing,
+    ...at: (string | number)[]
+  ): Promise<never> =>
+    send(method, ['data', domain, ...at], options, { decimals, ...outgoing }) as Promise<never>
+  /** A create, an update or a delete, answered with the mutation envelope. */
+  const write = (
+    method: string,
+    body: unknown,
+    options: CallOptions | undefined,
+    ...at: (string | number)[]
+  ) => call(method, options, { body, answer: 'mutation' }, ...at)
   const list = async (options: PageOptions = {}): Promise<ListResult<T>> => {
     const { max, offset } = options
     checkPage('max', max ?? 0, 0)
-    return listResult(await call('GET', path, options, { query: { max, offset }, answer: 'object' }))
+    return listResult(await call('GET', options, { query: { max, offset } }))
   }
   return {
     list,
-    get: async (id, options = {}) =>
-      ((await call('GET', at(id), options, { answer: 'object' })) as { data: never }).data,
-    create: (fields, options = {}) => call('POST', path, options, { body: fields }),
-    update: (id, fields, options = {}) => call('PUT', at(id), options, { body: { ...fields, id } }),
-    async delete(id, options = {}) {
-      await call('DELETE', at(id), options, {})
+    get: async (id, options) => ((await call('GET', options, {}, id)) as { data: never }).data,
+    create: (fields, options) => write('POST', fields, options),
+    update: (id, fields, options) => write('PUT', { ...fields, id }, options, id),
+    async delete(id, options) {
+      await write('DELETE', undefined, options, id)
     },
-    batchUpdate: (objects, options = {}) => call('PUT', `${path}/batch`, options, { body: objects }),
+    batchUpdate: (objects, options) => write('PUT', objects, options, 'batch'),
     all(options = {}) {
       const { pageSize = MAX_PAGE, signal } = options
       checkPage('pageSize', pageSize, 1)

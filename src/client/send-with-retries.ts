@@ -21,26 +21,17 @@ const SAFE = ['GET', 'HEAD', 'OPTIONS']
 /** Answers that say "not now" rather than "no": a proxy or gateway failing (and a 429 with Retry-After). Never 500. */
 const TRANSIENT = [502, 503, 504]
 
-/** What bounds a whole call, and the errors it ends with when it gets no answer. */
-export interface CallLimits {
-  /** The caller's signal: its reason is what the call rejects with. */
-  readonly signal: AbortSignal | undefined
-  /** When the total timeout passes, in `Date.now()` time. */
-  readonly endsAt: number
-  /** The call's connection error: its request named, no token in its detail. */
-  readonly fail: (reason: ConnectionFailure, detail: string) => PlatformConnectionError
-  /** The error the total timeout ends the call with. */
-  readonly expired: () => PlatformConnectionError
-}
+/** Makes a call's connection error: its request named, no token in its detail. */
+export type Fail = (reason: ConnectionFailure, detail: string) => PlatformConnectionError
 
 /**
  * Sends one request and reads its body, trying again after a transient failure (a network error, a per-attempt
  * timeout, HTTP 502, 503, 504, or 429 with `Retry-After`) while the method is safe (GET, HEAD, OPTIONS) and
- * retries are left: after `retryDelay`, doubled each time, or after what a `Retry-After` header asks for. No
- * wait runs past the total timeout: one that would ends the retries. An attempt aborts on the caller's signal
- * (its reason is thrown as it is) and after `timeout` ms, or sooner when the total timeout comes first. What is
- * answered last, whatever its status, is returned; a request that got no answer ends in a
- * `PlatformConnectionError`.
+ * retries are left: after `retryDelay`, doubled each time, or after what a `Retry-After` header asks for. A wait
+ * that would end after `endsAt` (the call's total timeout) is not waited: the retries end there. Every attempt
+ * and wait ends when `signal` (the call's: the caller's signal and the total timeout) aborts, with its reason,
+ * and an attempt after `timeout` ms. What is answered last, whatever its status, is returned; a request that got
+ * no answer ends in the `PlatformConnectionError` that `fail` makes.
  *
  * @internal
  */
@@ -48,30 +39,27 @@ export async function sendWithRetries(
   settings: RetrySettings,
   url: string,
   init: RequestInit & { readonly method: string },
-  limits: CallLimits,
+  signal: AbortSignal,
+  endsAt: number,
+  fail: Fail,
 ): Promise<Received> {
   const { fetch, timeout, retries, retryDelay } = settings
-  const { signal, endsAt, fail, expired } = limits
   for (let attempt = 1; ; attempt++) {
-    signal?.throwIfAborted()
     const more = attempt <= retries && SAFE.includes(init.method)
-    const left = endsAt - Date.now()
     let wait = retryDelay * 2 ** (attempt - 1)
     try {
       const [response, text] = await bounded(
         signal,
-        Math.min(timeout, left),
+        timeout,
         async (attemptSignal) => {
           const response = await fetch(url, { ...init, signal: attemptSignal })
           return [response, await response.text()] as const
         },
         () =>
-          left <= timeout
-            ? expired()
-            : fail(
-                'timeout',
-                `no complete answer within ${timeout} ms, the per-attempt timeout (attempt ${attempt})`,
-              ),
+          fail(
+            'timeout',
+            `no complete answer within ${timeout} ms, the per-attempt timeout (attempt ${attempt})`,
+          ),
       )
       const { status, headers } = response
       const received: Received = { status, contentType: headers.get('content-type') ?? '', text }
@@ -80,7 +68,7 @@ export async function sendWithRetries(
       wait = after ?? wait
       if (Date.now() + wait >= endsAt) return received
     } catch (error) {
-      if (signal?.aborted) throw signal.reason
+      if (signal.aborted) throw signal.reason
       if (!more || Date.now() + wait >= endsAt)
         throw PlatformConnectionError.is(error) ? error : networkFailure(error, fail, attempt)
     }
@@ -97,7 +85,7 @@ function retryAfter(header: string | null): number | undefined {
 }
 
 /** A failed `fetch` as a connection error: its message and its cause's (such as the system error). */
-function networkFailure(error: unknown, fail: CallLimits['fail'], attempt: number): PlatformConnectionError {
+function networkFailure(error: unknown, fail: Fail, attempt: number): PlatformConnectionError {
   const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } }
   const detail = [message, cause?.message].filter(Boolean).join(': ') || String(error)
   return fail('network', `${detail} (attempt ${attempt})`)
