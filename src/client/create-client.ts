@@ -1,12 +1,14 @@
 import { bounded } from './bounded.js'
 import type { ClientOptions } from './client-options.js'
-import type { PageOptions } from './call-options.js'
-import { checkPage, dataApi, listResult } from './data-api.js'
+import { dataApi, onePage } from './data-api.js'
 import { logicCall, objectActions } from './logic-calls.js'
 import type { PlatformClient } from './platform-client.js'
 import { requestPipeline, type Send } from './request-pipeline.js'
 import { tokenKeeper } from './token-keeper.js'
 import type { LoginResponse } from './wire-types.js'
+
+/** The timeouts (ms), retries and first retry delay (ms) of a client not told otherwise. */
+const LIMITS = { timeout: 30_000, totalTimeout: 60_000, retries: 2, retryDelay: 300 }
 
 /**
  * Creates a client of the platform's REST API: typed, without dependencies, on the global `fetch` (or the one
@@ -42,11 +44,12 @@ export function createClient(options: ClientOptions): PlatformClient {
     throw new TypeError(
       "createClient needs a baseUrl ending in /api (such as 'http://127.0.0.1:8080/api' or '/api'), and fetch, if given, a function.",
     )
-  const number = (name: 'timeout' | 'totalTimeout' | 'retries' | 'retryDelay', fallback: number): number => {
-    const value = options[name] ?? fallback
+  const limits = { ...LIMITS }
+  for (const name of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
+    const value = options[name] ?? LIMITS[name]
     if (typeof value !== 'number' || !(value >= 0))
       throw new RangeError(`createClient: ${name} must be a number of 0 or more, got ${value}.`)
-    return value
+    limits[name] = value
   }
   const keeper = tokenKeeper(
     tokens,
@@ -60,34 +63,15 @@ export function createClient(options: ClientOptions): PlatformClient {
   )
   const send: Send = requestPipeline(
     {
+      ...limits,
       baseUrl: baseUrl.replace(/\/+$/, ''),
       // Called without a receiver: a browser's fetch refuses to run as a method of another object.
       fetch: (input, init) => (given ?? fetch)(input, init),
-      timeout: number('timeout', 30_000),
-      totalTimeout: number('totalTimeout', 60_000),
-      retries: Math.floor(number('retries', 2)),
-      retryDelay: number('retryDelay', 300),
     },
     keeper,
   )
   const logIn = async (...call: Parameters<Send>): Promise<LoginResponse> =>
     keeper.keep((await send(...call)) as LoginResponse)
-  const search = async (domain: string, options: PageOptions, q?: string): Promise<never> => {
-    const { max, offset, signal, ...conditions } = options
-    checkPage('max', max ?? 0, 0)
-    const answer = await send(
-      'POST',
-      q === undefined ? ['search', domain] : ['search', 'keyword', domain],
-      { signal },
-      {
-        query: { q, max, offset },
-        body: q === undefined ? conditions : undefined,
-        decimals: decimals[domain],
-      },
-    )
-    return listResult(answer) as never
-  }
-
   return {
     get tokens() {
       return keeper.tokens
@@ -95,12 +79,23 @@ export function createClient(options: ClientOptions): PlatformClient {
     login: (username, password, options) =>
       logIn('POST', ['auth', 'login'], options, { body: { username, password }, anonymous: true }),
     userInfo: (options) => logIn('GET', ['auth', 'userInfo'], options),
-    refresh: (options) => bounded(options?.signal, Infinity, () => keeper.refresh()),
+    refresh: (options) =>
+      bounded(options?.signal, Infinity, () =>
+        keeper.refresh(keeper.tokens?.accessToken, keeper.lastRefresh),
+      ),
     // In the executor: what onTokens throws rejects the promise rather than escaping the call.
     logout: () => new Promise((resolve) => resolve(keeper.forget())),
     data: (domain) => dataApi(send, domain, decimals[domain]),
-    search: (domain, options = {}) => search(domain, options),
-    keywordSearch: (domain, q, options = {}) => search(domain, options, q),
+    search: (domain, options = {}) => {
+      const { conditions, and, orderBy, asc } = options
+      const body = { conditions, and, orderBy, asc }
+      return onePage(send, 'POST', ['search', domain], options, { body, decimals: decimals[domain] })
+    },
+    keywordSearch: (domain, q, options = {}) =>
+      onePage(send, 'POST', ['search', 'keyword', domain], options, {
+        query: { q },
+        decimals: decimals[domain],
+      }),
     permissions: (domain, ids, options) =>
       // The platform's path ends with a slash.
       send('POST', ['permissions', domain, ''], options, { body: { ids } }) as Promise<never>,

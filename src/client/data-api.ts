@@ -158,35 +158,28 @@ export interface DataApi<T> {
  * @internal
  */
 export function dataApi<T>(send: Send, domain: string, decimals: readonly string[] | undefined): DataApi<T> {
-  // `never`: the answer is the domain's object, which the wire cannot check.
+  const list = (options: PageOptions = {}): Promise<ListResult<T>> =>
+    onePage(send, 'GET', ['data', domain], options, { decimals })
+  /**
+   * One object's call: the single-object response and the mutation envelope both hold the object as `data`.
+   * `never`: the object is the domain's, which the wire cannot check.
+   */
   const call = (
     method: string,
+    at: readonly (string | number)[],
     options: CallOptions | undefined,
-    outgoing: Outgoing,
-    ...at: (string | number)[]
+    body?: unknown,
   ): Promise<never> =>
-    send(method, ['data', domain, ...at], options, { decimals, ...outgoing }) as Promise<never>
-  /** A create, an update or a delete, answered with the mutation envelope. */
-  const write = (
-    method: string,
-    body: unknown,
-    options: CallOptions | undefined,
-    ...at: (string | number)[]
-  ) => call(method, options, { body, answer: 'mutation' }, ...at)
-  const list = async (options: PageOptions = {}): Promise<ListResult<T>> => {
-    const { max, offset } = options
-    checkPage('max', max ?? 0, 0)
-    return listResult(await call('GET', options, { query: { max, offset } }))
-  }
+    send(method, ['data', domain, ...at], options, { body, decimals, answer: 'data' }) as Promise<never>
   return {
     list,
-    get: async (id, options) => ((await call('GET', options, {}, id)) as { data: never }).data,
-    create: (fields, options) => write('POST', fields, options),
-    update: (id, fields, options) => write('PUT', { ...fields, id }, options, id),
+    get: (id, options) => call('GET', [id], options),
+    create: (fields, options) => call('POST', [], options, fields),
+    update: (id, fields, options) => call('PUT', [id], options, { ...fields, id }),
     async delete(id, options) {
-      await write('DELETE', undefined, options, id)
+      await call('DELETE', [id], options)
     },
-    batchUpdate: (objects, options) => write('PUT', objects, options, 'batch'),
+    batchUpdate: (objects, options) => call('PUT', ['batch'], options, objects),
     all(options = {}) {
       const { pageSize = MAX_PAGE, signal } = options
       checkPage('pageSize', pageSize, 1)
@@ -197,10 +190,8 @@ export function dataApi<T>(send: Send, domain: string, decimals: readonly string
 
 /**
  * Refuses a page size the platform would not serve as asked: it serves a `max` above 500 as 500.
- *
- * @internal
  */
-export function checkPage(name: string, size: number, least: number): void {
+function checkPage(name: string, size: number, least: number): void {
   if (!Number.isInteger(size) || size < least || size > MAX_PAGE)
     throw new RangeError(
       `${name} ${size}: a page holds ${least} to ${MAX_PAGE} objects (the platform serves more as ${MAX_PAGE}); page with offset, or use all().`,
@@ -208,12 +199,22 @@ export function checkPage(name: string, size: number, least: number): void {
 }
 
 /**
- * The list response's payload: `total` and `data`, without `formHookDataList`.
+ * One page of objects, `max` and `offset` in the query: a list (`GET /data/<domain>`) or a search. Resolves
+ * with its `total` and `data`, without `formHookDataList`.
  *
  * @internal
  */
-export function listResult<T>(answer: unknown): ListResult<T> {
-  const { total, data } = answer as { total: unknown; data: WireObject<T>[] }
+export async function onePage<T>(
+  send: Send,
+  method: string,
+  path: readonly string[],
+  options: PageOptions,
+  outgoing: Outgoing,
+): Promise<ListResult<T>> {
+  const { max, offset } = options
+  checkPage('max', max ?? 0, 0)
+  const query = { ...outgoing.query, max, offset }
+  const { total, data } = (await send(method, path, options, { ...outgoing, query })) as ListResult<T>
   return { total: Number(total), data }
 }
 

@@ -80,7 +80,7 @@ export function logicCall(send: Send, path: string[], options: LogicCallOptions 
 export function objectActions(send: Send): ObjectActions {
   // `never`: what the logic returns is the caller's `R`, which the wire cannot check.
   const run = (by: string, key: string | number, body: unknown, options?: CallOptions): Promise<never> =>
-    send('POST', ['action', by, key], options, { body, answer: 'mutation' }) as Promise<never>
+    send('POST', ['action', by, key], options, { body, answer: 'data' }) as Promise<never>
   return {
     byName: (name, body, options) => run('byName', name, body, options),
     byId: (id, body, options) => run('byId', id, body, options),

@@ -3,7 +3,8 @@ import type { CallOptions } from './call-options.js'
 import { errorForAnswer } from './errors/error-for-answer.js'
 import { PlatformConnectionError } from './errors/platform-connection-error.js'
 import { PlatformValidationError } from './errors/platform-validation-error.js'
-import { readBody, type Received } from './received.js'
+import { TokenExpiredError } from './errors/token-expired-error.js'
+import { readBody } from './received.js'
 import { redactTokens } from './redact-tokens.js'
 import { sendWithRetries, type Fail, type RetrySettings } from './send-with-retries.js'
 import type { TokenKeeper } from './token-keeper.js'
@@ -18,11 +19,11 @@ export interface Outgoing {
   /** BIG_DECIMAL fields to read as exact strings. */
   readonly decimals?: readonly string[] | undefined
   /**
-   * What a successful answer must be: by default a JSON object, the result; `mutation`, the mutation envelope,
-   * whose `data` is the result and whose `status: "error"` is a `PlatformValidationError`; `any`, what a
-   * service's or a webhook's logic answered, as it is.
+   * What a successful answer must be: by default a JSON object, the result; `data`, an envelope (the mutation
+   * envelope, or the single-object response) whose `data` is the result and whose `status: "error"` is a
+   * `PlatformValidationError`; `any`, what a service's or a webhook's logic answered, as it is.
    */
-  readonly answer?: 'mutation' | 'any' | undefined
+  readonly answer?: 'data' | 'any' | undefined
 }
 
 /**
@@ -45,16 +46,17 @@ export interface PipelineSettings extends RetrySettings {
 
 /**
  * The client's request pipeline: builds the request (the token only ever in `Authorization: Bearer`), sends it
- * within the call's total timeout and the caller's signal (attempts and retries in {@link sendWithRetries}), meets a 1006
- * answer with one refresh (shared through the {@link TokenKeeper}) and one more try, and turns a refusal into the
- * error of its code and the mutation envelope into its `data`. No error it makes holds a token: those the client
- * holds and sent, and anything written as one, are replaced by `[token]`.
+ * (attempts and retries in {@link sendWithRetries}), meets a 1006 answer with one refresh (shared through the
+ * {@link TokenKeeper}) and one more try, and turns a refusal into the error of its code and an envelope into its
+ * `data`. All of it runs within the caller's signal and the total timeout, which end the call however far it got.
+ * No error it makes holds a token: those the client holds and sent, and anything written as one, are replaced by
+ * `[token]`.
  *
  * @internal
  */
 export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper): Send {
   const { baseUrl, totalTimeout } = settings
-  return async (method, path, options, { query = {}, body, anonymous, decimals, answer } = {}) => {
+  return (method, path, options, { query = {}, body, anonymous, decimals, answer } = {}) => {
     const sent = anonymous ? undefined : keeper.tokens?.accessToken
     const secrets = (): (string | undefined)[] => [
       sent,
@@ -70,50 +72,43 @@ export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper)
     const form = body instanceof URLSearchParams
     const headers: Record<string, string> = { accept: 'application/json' }
     if (body !== undefined) headers['content-type'] = `application/${form ? 'x-www-form-urlencoded' : 'json'}`
-    const init = { method, body: body === undefined ? null : form ? String(body) : JSON.stringify(body) }
-
+    const payload = body === undefined ? null : form ? String(body) : JSON.stringify(body)
     const fail: Fail = (reason, detail) =>
       new PlatformConnectionError({ reason, detail: redactTokens(detail, secrets()), request })
     const endsAt = Date.now() + totalTimeout
-    // The whole call, refresh and retries included, within the caller's signal and the total timeout.
+
+    /** Sends the request with `token` and resolves with the answer, or rejects with its refusal. */
+    const exchange = async (signal: AbortSignal, token: string | undefined) => {
+      const authorization = token === undefined ? {} : { authorization: `Bearer ${token}` }
+      const init = { method, headers: { ...headers, ...authorization }, body: payload }
+      const received = await sendWithRetries(settings, url, init, signal, endsAt, fail)
+      if (received.status > 199 && received.status < 300) return received
+      throw errorForAnswer(received, request, secrets())
+    }
     return bounded(
       options?.signal,
       totalTimeout,
       async (signal) => {
-        /** Sends the request with `token`; resolves with what it received, and its error if it was refused. */
-        const exchange = async (token: string | undefined) => {
-          const authorization = token === undefined ? {} : { authorization: `Bearer ${token}` }
-          const received = await sendWithRetries(
-            settings,
-            url,
-            { ...init, headers: { ...headers, ...authorization } },
-            signal,
-            endsAt,
-            fail,
-          )
-          const refused = received.status < 200 || received.status > 299
-          return [received, refused ? errorForAnswer(received, request, secrets()) : undefined] as const
-        }
         const seen = keeper.lastRefresh
-        let [received, error] = await exchange(sent)
-        if (sent !== undefined && error?.errCode === 1006) {
-          // This call's wait for a refresh that others may share: its signal ends the wait, not the refresh.
-          await bounded(signal, Infinity, () => keeper.refreshAfter(sent, seen))
-          ;[received, error] = await exchange(keeper.tokens?.accessToken)
-        }
-        if (error) throw error
+        const received = await exchange(signal, sent).catch(async (error: unknown) => {
+          // 1006 alone: one refresh, shared with every call that met the same token, then one more try.
+          if (sent === undefined || !TokenExpiredError.is(error)) throw error
+          // A call whose token was replaced since it was sent needs no refresh.
+          if (keeper.tokens?.accessToken === sent) await keeper.refresh(sent, seen)
+          return exchange(signal, keeper.tokens?.accessToken)
+        })
         const parsed = readBody(received, decimals)
         if (answer === 'any') return parsed
         if (typeof parsed !== 'object' || parsed === null) {
           // Quoted whole: errorForAnswer cuts the quote once every token in it is replaced.
           const text = `The answer is not the platform's JSON: ${received.text}`
-          throw errorForAnswer({ ...received, contentType: '', text } satisfies Received, request, secrets())
+          throw errorForAnswer({ ...received, contentType: '', text }, request, secrets())
         }
-        const fields = parsed as Record<string, unknown>
         if (answer === undefined) return parsed
-        if (fields['status'] === 'error')
+        const envelope = parsed as { status?: unknown; data?: unknown }
+        if (envelope.status === 'error')
           throw errorForAnswer(received, request, secrets(), PlatformValidationError)
-        return fields['data']
+        return envelope.data
       },
       () => fail('timeout', `no complete answer within ${totalTimeout} ms, the totalTimeout`),
     )

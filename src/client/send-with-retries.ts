@@ -1,6 +1,6 @@
 import { bounded, sleep } from './bounded.js'
 import type { FetchFunction } from './client-options.js'
-import { PlatformConnectionError, type ConnectionFailure } from './errors/platform-connection-error.js'
+import type { ConnectionFailure, PlatformConnectionError } from './errors/platform-connection-error.js'
 import type { Received } from './received.js'
 
 /** How long an attempt may take and how failed ones are tried again. */
@@ -28,10 +28,10 @@ export type Fail = (reason: ConnectionFailure, detail: string) => PlatformConnec
  * Sends one request and reads its body, trying again after a transient failure (a network error, a per-attempt
  * timeout, HTTP 502, 503, 504, or 429 with `Retry-After`) while the method is safe (GET, HEAD, OPTIONS) and
  * retries are left: after `retryDelay`, doubled each time, or after what a `Retry-After` header asks for. A wait
- * that would end after `endsAt` (the call's total timeout) is not waited: the retries end there. Every attempt
- * and wait ends when `signal` (the call's: the caller's signal and the total timeout) aborts, with its reason,
- * and an attempt after `timeout` ms. What is answered last, whatever its status, is returned; a request that got
- * no answer ends in the `PlatformConnectionError` that `fail` makes.
+ * that would end after `endsAt` (the call's total timeout) is not waited: the retries end there. An attempt
+ * ends after `timeout` ms, and every attempt and wait when `signal` (the call's: the caller's signal and the
+ * total timeout) aborts, after which nothing more is sent. What is answered last, whatever its status, is
+ * returned; a request that got no answer ends in the `PlatformConnectionError` that `fail` makes.
  *
  * @internal
  */
@@ -52,8 +52,12 @@ export async function sendWithRetries(
         signal,
         timeout,
         async (attemptSignal) => {
-          const response = await fetch(url, { ...init, signal: attemptSignal })
-          return [response, await response.text()] as const
+          try {
+            const response = await fetch(url, { ...init, signal: attemptSignal })
+            return [response, await response.text()] as const
+          } catch (error) {
+            throw networkFailure(error, fail, attempt)
+          }
         },
         () =>
           fail(
@@ -68,9 +72,8 @@ export async function sendWithRetries(
       wait = after ?? wait
       if (Date.now() + wait >= endsAt) return received
     } catch (error) {
-      if (signal.aborted) throw signal.reason
-      if (!more || Date.now() + wait >= endsAt)
-        throw PlatformConnectionError.is(error) ? error : networkFailure(error, fail, attempt)
+      // A connection error; or `signal` aborted, and the call has already ended with its reason.
+      if (!more || Date.now() + wait >= endsAt) throw error
     }
     await sleep(wait, signal)
   }

@@ -40,10 +40,11 @@ export function errorForAnswer(
 ): PlatformError {
   const { status } = received
   const body = readBody({ ...received, text: redactTokens(received.text, secrets) })
-  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
-  const code = fields['errCode'] ?? fields['errorCode']
+  // Text, a number or nothing has none of these fields.
+  const fields = body as Partial<Record<string, unknown>> | null | undefined
+  const code = fields?.['errCode'] ?? fields?.['errorCode']
   const errCode = typeof code === 'number' ? code : undefined
-  const message = fields['errMsg'] ?? fields['msg'] ?? fields['message']
+  const message = fields?.['errMsg'] ?? fields?.['msg'] ?? fields?.['message']
   const Type = type ?? CODED.find((coded) => coded.errCode === errCode) ?? PlatformError
   return new Type({
     status,

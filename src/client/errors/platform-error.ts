@@ -81,8 +81,7 @@ export class PlatformError extends Error {
         `${errCode === undefined ? '' : ` with errCode ${errCode}`}: ${init.errMsg}` +
         (type.advice === undefined ? '' : `${/[.!?]$/.test(init.errMsg) ? '' : '.'} ${type.advice}`),
     )
-    const { status, errMsg, body, request } = init
-    Object.assign(this, { status, errCode, errMsg, body, request })
+    Object.assign(this, init, { errCode })
   }
 
   /**
