@@ -149,7 +149,8 @@ describe.each(TRANSPORTS)('retries (%s)', (transport) => {
 
   it('retry a GET whose attempt timed out, even where fetch ignores its signal', async () => {
     const platform = await startPlatform(transport)
-    const client = await loggedIn(platform, 'admin', { timeout: 50 })
+    // Long enough for the login and the second attempt on a loaded machine: the first attempt waits it out.
+    const client = await loggedIn(platform, 'admin', { timeout: 1_000 })
     platform.intercept(failFirst(1, () => new Promise<Response>(() => undefined)))
     expect((await client.data('Ticket').list()).total).toBe(0)
     expect(platform.sentTo('/api/data/Ticket')).toHaveLength(2)
