@@ -1,27 +1,18 @@
 import { defineConfig } from 'tsup'
+import { ENTRY_POINTS } from './entry-points.js'
 
 /**
- * The package's entry points: `dist/<name>.js` (ESM), `dist/<name>.cjs` (CommonJS), and one declaration file
- * per format (`.d.ts`, `.d.cts`). Adding an entry is one line here plus its `exports` block in package.json
- * (test/packaging/exports.test.ts holds the list of what each entry exports).
+ * The package's entry points (entry-points.ts): `dist/<name>.js` (ESM), `dist/<name>.cjs` (CommonJS), and one
+ * declaration file per format (`.d.ts`, `.d.cts`); the ESM-only ones have no CommonJS build.
  */
-export const entries: Readonly<Record<string, string>> = {
-  index: 'src/index.ts',
-  'v1/index': 'src/v1/index.ts',
-  'runtime-contract/index': 'src/runtime-contract/index.ts',
-  'testing/index': 'src/testing/index.ts',
-  'emulator/index': 'src/emulator/index.ts',
-  'client/index': 'src/client/index.ts',
-}
+export const entries: Readonly<Record<string, string>> = Object.fromEntries(
+  ENTRY_POINTS.filter((e) => !e.esmOnly).map((e) => [e.build, e.source]),
+)
 
-/**
- * ESM-only entries: the conformance suite and the vitest helper register tests in the caller's vitest, and
- * vitest refuses to be loaded with `require()`, so a CommonJS build of them could never load.
- */
-export const esmOnlyEntries: Readonly<Record<string, string>> = {
-  'conformance/index': 'src/conformance/index.ts',
-  'testing/vitest/index': 'src/testing/vitest/index.ts',
-}
+/** ESM-only entries: see `EntryPoint.esmOnly`. */
+export const esmOnlyEntries: Readonly<Record<string, string>> = Object.fromEntries(
+  ENTRY_POINTS.filter((e) => e.esmOnly).map((e) => [e.build, e.source]),
+)
 
 /**
  * Declaration-only entries: the runtime profile `1.0.0-beta18` of the root and of './v1'. package.json maps

@@ -164,6 +164,11 @@ export interface EmulatorOptions {
   readonly maxUploadBytes?: number
   /** Receives one access-log line per request (`GET /api/data/Order?max=5 200`), URL tokens included. */
   readonly accessLog?: (line: string) => void
+  /**
+   * How long dynamic logic and a custom controller's handler may take to settle, in milliseconds (default
+   * 30000): a call still waiting then answers 500 naming it. The code is not stopped, only no longer waited for.
+   */
+  readonly logicTimeoutMs?: number
 }
 
 /**

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ENTRY_POINTS } from '../../entry-points.js'
 import { consumerFiles } from './consumer-project.js'
 import { ensureBuilt, repoRoot, run } from './built-package.js'
 
@@ -13,17 +14,8 @@ interface PackResult {
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc')
-const entries = [
-  'index',
-  'v1/index',
-  'runtime-contract/index',
-  'testing/index',
-  'emulator/index',
-  'client/index',
-  'conformance/index',
-  'testing/vitest/index',
-]
-const esmOnly = ['conformance/index', 'testing/vitest/index']
+const entries = ENTRY_POINTS.map((e) => e.build)
+const esmOnly = ENTRY_POINTS.filter((e) => e.esmOnly).map((e) => e.build)
 
 let work: string
 let consumer: string
