@@ -101,7 +101,10 @@ try {
   // Native SQL: the sales report is a grouped join SimpleQuery cannot express, run through QueryHelper.withSql.
   const report = salesReport()
     .filter((line) => line.orders > 0)
-    .map((line) => `${line.product} ${line.revenue} (${line.orders} orders, ${line.quantity} items)`)
+    .map(
+      (line) =>
+        `${line.product} ${line.revenue} (${counted(line.orders, 'order')}, ${counted(line.quantity, 'item')})`,
+    )
   say(`✓ sales report in SQL on ${store.kind}: ${report.join(', ')}`)
 
   // A stored file: the receipt of the first order, attached to it.
@@ -207,4 +210,9 @@ async function waitFor<T>(read: () => readonly T[], timeoutMs: number): Promise<
     if (performance.now() > deadline) throw new Error(`nothing happened within ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
+}
+
+/** `n` and the noun, plural unless `n` is 1: "1 order", "3 items". */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
 }
