@@ -1,14 +1,16 @@
 import { build, type BuildOptions } from 'esbuild'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
 import { rollup, type OutputOptions, type Plugin as RollupPlugin } from 'rollup'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LIBRARY_KEY } from '../../src/checker/rules/bundled-library.js'
+import { findLibraryCode, LIBRARY_KEY } from '../../src/checker/rules/bundled-library.js'
 import { ensureBuilt } from '../packaging/built-package.js'
 import { repoRoot, vendorApi } from './fixture-plugins.js'
-import { pluginPackage, removeProjects, writeProject } from './plugin-projects.js'
+import { pluginPackage, removeProjects, writeProject, type JsonFinding } from './plugin-projects.js'
 import { expectValidSarif } from './sarif-schema.js'
+import { harmonyExports, webpackDevelopmentBuild, type WebpackModule } from './webpack-development-build.js'
 
 /** A plugin that uses the 0.0.5 facades, and one that uses only a 1.0.0-series base class. */
 const PLUGIN = `import { AsyncHelper, SimpleQuery, MessageSeverity } from '@tech-vendor/api'
@@ -385,5 +387,97 @@ export class Echo extends VendorWebSocketComponent {
     const whole = vendorApi(['check-bundle', '.', '--format', 'json'], project)
     const files = (JSON.parse(whole.stdout) as { findings: { file: string }[] }).findings.map((f) => f.file)
     expect(files.some((f) => f.startsWith('node_modules/'))).toBe(false)
+  })
+})
+
+describe('check-bundle on webpack development builds', () => {
+  let project: string
+  /** The build files, by what they hold. */
+  const files = {
+    externalPlain: 'wp-dev/external-plain.js',
+    externalEval: 'wp-dev/external-eval.js',
+    inlinedPlain: 'wp-dev/inlined-plain.js',
+  }
+
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), 'vendor-api-webpack-'))
+    mkdirSync(join(project, 'wp-dev'))
+    // The library's module as the built package has it, as webpack includes it: its export turned into a getter.
+    const dist = join(ensureBuilt())
+    const chunk = readdirSync(dist).find(
+      (f) =>
+        f.endsWith('.js') &&
+        readFileSync(join(dist, f), 'utf8').includes('var VendorWebSocketComponent = class'),
+    )
+    if (chunk === undefined) throw new Error('no chunk of the built package defines VendorWebSocketComponent')
+    const libraryId = `./node_modules/@tech-vendor/api/dist/${chunk}`
+    const library: WebpackModule = {
+      id: libraryId,
+      parameters: '__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__',
+      code: `${harmonyExports(['VendorWebSocketComponent'])}\n${readFileSync(join(dist, chunk), 'utf8').replace(/^export \{[^}]*\};$/m, '')}`,
+    }
+    /** The plugin's module: a subclass of VendorWebSocketComponent, taken from `request` as webpack names it. */
+    const socket = (request: string, variable: string): WebpackModule => ({
+      id: './src/socket.js',
+      parameters: '__unused_webpack_module, __webpack_exports__, __webpack_require__',
+      code: `${harmonyExports(['Echo'])}
+/* harmony import */ var ${variable} = __webpack_require__(/*! @tech-vendor/api */ ${JSON.stringify(request)});
+
+class Echo extends ${variable}.VendorWebSocketComponent {
+  onMessage(session, message) {
+    session.sendMessage(message)
+  }
+}
+`,
+    })
+    const external: WebpackModule = {
+      id: '@tech-vendor/api',
+      banner: 'external "@tech-vendor/api"',
+      parameters: 'module',
+      code: 'module.exports = require("@tech-vendor/api");',
+    }
+    const externalModules = [
+      socket('@tech-vendor/api', '_tech_vendor_api__WEBPACK_IMPORTED_MODULE_0__'),
+      external,
+    ]
+    const inlinedModules = [
+      socket(libraryId, '_node_modules_tech_vendor_api_dist_chunk_js__WEBPACK_IMPORTED_MODULE_0__'),
+      library,
+    ]
+    const write = (file: string, modules: readonly WebpackModule[], devtool: 'eval' | false): void =>
+      writeFileSync(
+        join(project, file),
+        webpackDevelopmentBuild(modules, { devtool, entry: './src/socket.js', name: 'wp-dev' }),
+      )
+    write(files.externalPlain, externalModules, false)
+    write(files.externalEval, externalModules, 'eval')
+    write(files.inlinedPlain, inlinedModules, false)
+  })
+
+  afterAll(() => rmSync(project, { recursive: true, force: true }))
+
+  it('passes the builds that keep the package external and fails the one that inlined it, in a bounded time', () => {
+    // Run as a process of its own, bounded: a scan that backtracks exponentially over webpack's runtime
+    // comments would otherwise hold the test worker for hours. The bound is generous; the scan takes
+    // milliseconds.
+    const run = spawnSync(
+      process.execPath,
+      [join(ensureBuilt(), 'checker', 'cli.js'), 'check-bundle', 'wp-dev', '--format', 'json'],
+      { cwd: project, encoding: 'utf8', timeout: 120_000 },
+    )
+    expect(run.signal).toBeNull()
+    const report = JSON.parse(run.stdout) as { summary: { files: number }; findings: JsonFinding[] }
+    expect(report.summary.files).toBe(Object.keys(files).length)
+    expect(
+      report.findings.map((f) => [f.file, f.message.includes("the library's VendorWebSocketComponent")]),
+    ).toEqual([[files.inlinedPlain, true]])
+    expect(run.status).toBe(1)
+  })
+
+  it('takes a block comment between tokens to end at its first */, never past it', () => {
+    const shape = 'class{onLoad(){}offLoad(){}}'
+    expect(findLibraryCode(shape.replace('{', '{/* a */'))).toBeDefined()
+    // A gap that could run a comment on past its `*/` would skip " junk */" as part of one.
+    expect(findLibraryCode(shape.replace('{', '{/* a */ junk */'))).toBeUndefined()
   })
 })
