@@ -1,4 +1,5 @@
 import { defineRule, type Rule, type RuleMessage } from '../rule.js'
+import { stringLiterals, type StringLiteral } from '../string-literals.js'
 
 /**
  * `bundled-library`: a plugin build that carries the library's code. The library is compile-only: the
@@ -16,14 +17,16 @@ export const bundledLibrary = defineRule<Rule<'bundled-library'>>({
 })
 
 /**
- * The `Symbol.for` keys under which the library keeps its process-wide state and brands, each as a whole
- * string literal (`"@tech-vendor/api.error-lineage"`; the slot key may still be a template,
- * `` `@tech-vendor/api/runtime-contract@${...}` ``). Bundlers and minifiers keep them as they are, and every
- * facade reaches the slot. A plugin's own string that merely mentions the package (an import, a link to its
- * README) is not one of them.
+ * The `Symbol.for` keys under which the library keeps its process-wide state and brands, each the whole value
+ * of a string literal (`"@tech-vendor/api.error-lineage"`). Bundlers and minifiers keep them as they are, and
+ * every facade reaches the slot. A plugin's own string that merely mentions the package (an import, a link to
+ * its README, a message quoting a key) is not one of them.
  */
 export const LIBRARY_KEY =
-  /(["'`])@tech-vendor\/api(?:\/runtime-contract@(?:\d+\1|\$\{)|(?:\.error-lineage|\/v1\.(?:VendorRpcService|controller-routes|VendorDynamicController)|\/testing\.(?:domain|context-storage@\d+))\1)/
+  /^@tech-vendor\/api(?:\/runtime-contract@\d+|\.error-lineage|\/v1\.(?:VendorRpcService|controller-routes|VendorDynamicController)|\/testing\.(?:domain|context-storage@\d+))$/
+
+/** The slot key as a template whose version is a substitution: `` `@tech-vendor/api/runtime-contract@${...}` ``. */
+const SLOT_KEY_HEAD = '@tech-vendor/api/runtime-contract@'
 
 /**
  * Whitespace and comments between two tokens. A block comment ends at its first `*\/`: one that could run on
@@ -124,18 +127,46 @@ export interface LibraryCode {
   readonly evidence: string
 }
 
-/** The first place in a build file's text that carries the library's code, or `undefined`. */
-export function findLibraryCode(text: string): LibraryCode | undefined {
+/** What a string literal of the build gives away: a key of the library, or the library's code passed to `eval`. */
+function fromString(text: string, literal: StringLiteral, depth: number): LibraryCode | undefined {
+  const { start, quote, value, substituted } = literal
+  if (substituted ? value === SLOT_KEY_HEAD : LIBRARY_KEY.test(value))
+    return {
+      index: start,
+      evidence: `${quote}${value}${substituted ? '${' : quote}, a key only the library's own code registers`,
+    }
+  // webpack's development builds (its default `eval` devtool) keep each module's code in a string.
+  if (
+    quote !== '`' &&
+    depth < MAX_EVAL_DEPTH &&
+    /\beval\s*\(\s*$/.test(text.slice(Math.max(0, start - 16), start))
+  ) {
+    const inner = findIn(value, depth + 1)
+    if (inner !== undefined) return { index: start, evidence: `${inner.evidence}, in code passed to eval` }
+  }
+  return undefined
+}
+
+/** How deep `eval("...eval(...)...")` is followed. */
+const MAX_EVAL_DEPTH = 2
+
+function findIn(text: string, depth: number): LibraryCode | undefined {
   let found: LibraryCode | undefined
-  const key = LIBRARY_KEY.exec(text)
-  if (key !== null)
-    found = { index: key.index, evidence: `${key[0]}, a key only the library's own code registers` }
+  for (const literal of stringLiterals(text)) {
+    found = fromString(text, literal, depth)
+    if (found !== undefined) break
+  }
   for (const { name, shape } of LIBRARY_SHAPES) {
     const match = shape.exec(text)
     if (match !== null && (found === undefined || match.index < found.index))
       found = { index: match.index, evidence: `the code of the library's ${name}` }
   }
   return found
+}
+
+/** The first place in a build file's text that carries the library's code, or `undefined`. */
+export function findLibraryCode(text: string): LibraryCode | undefined {
+  return findIn(text, 0)
 }
 
 /** The finding for a build file that carries the library's code. */
