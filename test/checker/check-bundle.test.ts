@@ -189,6 +189,13 @@ describe('the marker of library code', () => {
     expect(findLibraryCode(`/"${key}"/.test(s)`)).toBeUndefined()
     expect(findLibraryCode(`// Symbol.for("${key}")`)).toBeUndefined()
   })
+  it('takes the constants of DomainObjectRenderType only frozen, as the library writes them', () => {
+    const entries = 'ONLY_LABEL_FIELD:"ONLY_LABEL_FIELD",ALL_COLUMNS:"ALL_COLUMNS"'
+    expect(findLibraryCode(`var R={${entries}}`)).toBeUndefined()
+    expect(findLibraryCode(`var R=Object.freeze({${entries}})`)).toMatchObject({
+      evidence: "the code of the library's DomainObjectRenderType",
+    })
+  })
 })
 
 describe('check-bundle on builds that inline only part of the library', () => {
@@ -275,7 +282,7 @@ export class Echo extends VendorWebSocketComponent {
     expect(run.stdout).toContain("the code of the library's VendorWebSocketComponent")
   })
 
-  it("passes a plugin's own strings that mention the package, its entry points or its README", async () => {
+  it("passes a plugin's own strings that mention the package, its entry points or its README, and its own constants of the same names", async () => {
     const mentions = `import { SimpleQuery } from '@tech-vendor/api'
 export const help = [
   'See https://unpkg.com/@tech-vendor/api/README.md',
@@ -287,24 +294,38 @@ export const help = [
 ]
 export const count = () => SimpleQuery.count('Order')
 `
+    // Constants of its own that hold the same names as the library's: a list of a notification's fields, a
+    // lookup of render types and severities (not frozen, or not all of them).
+    const constants = `import { MessageHelper, Notification } from '@tech-vendor/api'
+const NOTIFICATION_FIELDS = ['title', 'content', 'severity', 'toUserName', 'toUser', 'link']
+export function describe(n: Notification): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of NOTIFICATION_FIELDS) out[key] = (n as unknown as Record<string, unknown>)[key]
+  return out
+}
+export const RENDER = { ONLY_LABEL_FIELD: 'ONLY_LABEL_FIELD', ALL_COLUMNS: 'ALL_COLUMNS' }
+export const LEVELS = Object.freeze({ INFO: 'INFO', WARNING: 'WARNING', ERROR: 'ERROR', IMPORTANT: 'IMPORTANT', INTERNAL: 'INTERNAL', ACTION_REQUIRED: 'ACTION_REQUIRED', DEBUG: 'DEBUG' })
+export const send = (n: Notification) => MessageHelper.pushNotification(n)
+`
     const files: string[] = []
-    for (const minify of [false, true]) {
-      const out = `dist/mentions-${String(minify)}.js`
-      await build({
-        stdin: { contents: mentions, resolveDir: project, loader: 'ts' },
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        minify,
-        external: ['@tech-vendor/api', '@tech-vendor/api/*'],
-        outfile: join(project, out),
-        logLevel: 'silent',
-      })
-      files.push(out)
-    }
+    for (const [name, contents] of Object.entries({ mentions, constants }))
+      for (const minify of [false, true]) {
+        const out = `dist/${name}-${String(minify)}.js`
+        await build({
+          stdin: { contents, resolveDir: project, loader: 'ts' },
+          bundle: true,
+          platform: 'node',
+          format: 'esm',
+          minify,
+          external: ['@tech-vendor/api', '@tech-vendor/api/*'],
+          outfile: join(project, out),
+          logLevel: 'silent',
+        })
+        files.push(out)
+      }
     expect(vendorApi(['check-bundle', ...files], project)).toEqual({
       code: 0,
-      stdout: 'No problems: 2 files checked.\n',
+      stdout: 'No problems: 4 files checked.\n',
       stderr: '',
     })
   })

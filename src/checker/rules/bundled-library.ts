@@ -46,6 +46,22 @@ function constant(key: string): string {
   return `${QUOTE}?${key}${QUOTE}?${GAP}:${GAP}${QUOTE}${key}${QUOTE}`
 }
 
+/**
+ * A frozen object of string constants holding exactly `keys`, in order: `Object.freeze({ KEY: "KEY", ... })`.
+ * The entries alone are as likely a plugin's own (a list of the same names); the library freezes its constants.
+ */
+function frozenConstants(...keys: readonly string[]): RegExp {
+  return tokens(
+    String.raw`Object\.freeze`,
+    String.raw`\(`,
+    String.raw`\{`,
+    ...keys.flatMap((k, i) => (i === 0 ? [constant(k)] : [',', constant(k)])),
+    ',?',
+    String.raw`\}`,
+    String.raw`\)`,
+  )
+}
+
 /** An empty method `name(a, b) {}` with `arity` parameters. */
 function emptyMethod(name: string, arity: number): string {
   const parameters = Array.from({ length: arity }, () => ID).join(`${GAP},${GAP}`)
@@ -96,25 +112,30 @@ const LIBRARY_SHAPES: readonly { readonly name: string; readonly shape: RegExp }
   },
   {
     name: 'MessageSeverity',
-    shape: tokens(
-      ...['INFO', 'WARNING', 'ERROR', 'IMPORTANT', 'INTERNAL', 'ACTION_REQUIRED'].flatMap((k, i) =>
-        i === 0 ? [constant(k)] : [',', constant(k)],
-      ),
-    ),
+    shape: frozenConstants('INFO', 'WARNING', 'ERROR', 'IMPORTANT', 'INTERNAL', 'ACTION_REQUIRED'),
   },
+  { name: 'DomainObjectRenderType', shape: frozenConstants('ONLY_LABEL_FIELD', 'ALL_COLUMNS') },
   {
-    name: 'DomainObjectRenderType',
-    shape: tokens(constant('ONLY_LABEL_FIELD'), ',', constant('ALL_COLUMNS')),
-  },
-  {
-    // The fields a Notification copies from its init.
+    // The fields a Notification copies from its init, and the loop of its constructor that copies them
+    // (`for (const key of FIELDS) { const value = init[key]; if (value !== undefined) this[key] = value }`):
+    // the list alone is a plugin's own as often as not.
     name: 'Notification',
-    shape: tokens(
-      String.raw`\[`,
-      ...['title', 'content', 'severity', 'toUserName', 'toUser', 'link'].flatMap((f, i) =>
-        i === 0 ? [`${QUOTE}${f}${QUOTE}`] : [',', `${QUOTE}${f}${QUOTE}`],
-      ),
-      String.raw`\]`,
+    shape: new RegExp(
+      tokens(
+        `(${ID})`,
+        '=',
+        String.raw`\[`,
+        ...['title', 'content', 'severity', 'toUserName', 'toUser', 'link'].flatMap((f, i) =>
+          i === 0 ? [`${QUOTE}${f}${QUOTE}`] : [',', `${QUOTE}${f}${QUOTE}`],
+        ),
+        String.raw`\]`,
+      ).source +
+        String.raw`[\s\S]*?` +
+        tokens('for', String.raw`\(`, '(?:const|let|var)', `(${ID})`, 'of', String.raw`\1`, String.raw`\)`)
+          .source +
+        // The loop's body up to `this[key] =`: no `}` ends it before.
+        String.raw`[^}]*?` +
+        tokens('this', String.raw`\[`, String.raw`\2`, String.raw`\]`, '=').source,
     ),
   },
 ]
