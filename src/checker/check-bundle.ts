@@ -13,12 +13,28 @@ const BUILD_EXTENSIONS = new Set(['.js', '.mjs', '.cjs'])
 const LIBRARY_MODULE_PATH = `${sep}node_modules${sep}${LIBRARY_NAME.split('/').join(sep)}${sep}`
 
 /**
- * Whether a `node_modules` folder met in a build directory is build output: one that sits beside a
- * `package.json` is a package's installed dependencies (skipped); any other is where a bundler that keeps
- * modules put the ones it took from dependencies (Rollup `preserveModules` writes `dist/node_modules/`).
+ * Whether a `node_modules` folder met in a build directory is build output, where a bundler that keeps modules
+ * put the ones it took from dependencies (Rollup `preserveModules` writes `dist/node_modules/`), rather than a
+ * package's installed dependencies (skipped). One that holds `@tech-vendor/api` without the package's own
+ * `package.json` is build output, whatever sits beside it (a build folder often has a `package.json` of
+ * `{ "type": "module" }`); otherwise one beside a `package.json` is taken for installed packages.
  */
 function isBuildOutput(nodeModules: string): boolean {
+  const library = join(nodeModules, ...LIBRARY_NAME.split('/'))
+  if (existsSync(library)) return !isInstalledLibrary(library)
   return !existsSync(join(dirname(nodeModules), 'package.json'))
+}
+
+/** Whether `folder` holds the installed package: its `package.json`, named `@tech-vendor/api`. */
+function isInstalledLibrary(folder: string): boolean {
+  try {
+    return (
+      (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { name?: unknown }).name ===
+      LIBRARY_NAME
+    )
+  } catch {
+    return false
+  }
 }
 
 /** A build file to scan. */

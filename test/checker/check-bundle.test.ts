@@ -397,9 +397,34 @@ export class Echo extends VendorWebSocketComponent {
     const library = written.filter((f) => f.startsWith('kept/node_modules/@tech-vendor/api/dist/'))
     expect(library.length).toBeGreaterThan(0)
     expect(written).toContain('kept/plugin.js')
-    // Every module of the library is flagged, the plugin's own module (which imports them) is not.
-    expect(report.findings.map((f) => f.file).sort()).toEqual(library.sort())
+    // Every module of the library is flagged, and the plugin's own module for importing them.
+    expect(report.findings.map((f) => f.file).sort()).toEqual([...library, 'kept/plugin.js'].sort())
     expect(run.code).toBe(1)
+  })
+
+  it('fails a preserveModules build whose folder has a package.json, and a module that imports a copied one', async () => {
+    await rollupBuild(
+      'src/socket.js',
+      {
+        dir: join(project, 'pm2'),
+        format: 'es',
+        preserveModules: true,
+        preserveModulesRoot: join(project, 'src'),
+      },
+      false,
+    )
+    writeFileSync(join(project, 'pm2/package.json'), '{ "type": "module" }\n')
+    const socket = readFileSync(join(project, 'pm2/socket.js'), 'utf8')
+    expect(socket).toMatch(/from ['"]\.\/node_modules\/@tech-vendor\/api\/dist\/[^'"]+\.js['"]/)
+    const whole = vendorApi(['check-bundle', 'pm2', '--format', 'json'], project)
+    const flagged = (JSON.parse(whole.stdout) as { findings: { file: string }[] }).findings.map((f) => f.file)
+    expect(
+      flagged.filter((f) => f.startsWith('pm2/node_modules/@tech-vendor/api/dist/')).length,
+    ).toBeGreaterThan(0)
+    expect(flagged).toContain('pm2/socket.js')
+    const alone = vendorApi(['check-bundle', 'pm2/socket.js'], project)
+    expect(alone.code).toBe(1)
+    expect(alone.stdout).toContain('a module of the library copied into the build')
   })
 
   it('fails a Rollup bundle that inlined only VendorWebSocketComponent', async () => {

@@ -12,7 +12,7 @@ export const bundledLibrary = defineRule<Rule<'bundled-library'>>({
   severity: 'error',
   summary: "A plugin build that carries the library's own code instead of importing '@tech-vendor/api'.",
   detection:
-    "vendor-api check-bundle: a build file holding a Symbol.for key the library registers, or the exact shape of one of the library's classes or constants that register none, or a module of the library itself (a file under node_modules/@tech-vendor/api/ in the build output).",
+    "vendor-api check-bundle: a build file holding a Symbol.for key the library registers, or the exact shape of one of the library's classes or constants that register none, or a module of the library itself (a file under node_modules/@tech-vendor/api/ in the build output, or a relative import of one).",
   fix: "Mark '@tech-vendor/api' (and its subpaths) as external in the bundler: esbuild --external:@tech-vendor/api, tsup external, Rollup external, webpack externals.",
 })
 
@@ -24,6 +24,12 @@ export const bundledLibrary = defineRule<Rule<'bundled-library'>>({
  */
 export const LIBRARY_KEY =
   /^@tech-vendor\/api(?:\/runtime-contract@\d+|\.error-lineage|\/v1\.(?:VendorRpcService|controller-routes|VendorDynamicController)|\/testing\.(?:domain|context-storage@\d+))$/
+
+/**
+ * A relative import of a module of the library's own files, as a bundler that keeps modules writes it
+ * (`'../node_modules/@tech-vendor/api/dist/chunk-X.js'`): the build carries a copy beside it.
+ */
+const LIBRARY_MODULE_IMPORT = /^\.\.?\/(?:\S*\/)?node_modules\/@tech-vendor\/api\/\S*\.[cm]?js$/
 
 /** The slot key as a template whose version is a substitution: `` `@tech-vendor/api/runtime-contract@${...}` ``. */
 const SLOT_KEY_HEAD = '@tech-vendor/api/runtime-contract@'
@@ -156,12 +162,18 @@ function fromString(text: string, literal: StringLiteral, depth: number): Librar
       index: start,
       evidence: `${quote}${value}${substituted ? '${' : quote}, a key only the library's own code registers`,
     }
-  // webpack's development builds (its default `eval` devtool) keep each module's code in a string.
+  const before = text.slice(Math.max(0, start - 16), start)
   if (
-    quote !== '`' &&
-    depth < MAX_EVAL_DEPTH &&
-    /\beval\s*\(\s*$/.test(text.slice(Math.max(0, start - 16), start))
-  ) {
+    !substituted &&
+    LIBRARY_MODULE_IMPORT.test(value) &&
+    /(?:\bfrom|\bimport|\brequire\s*\()\s*$/.test(before)
+  )
+    return {
+      index: start,
+      evidence: `an import of ${quote}${value}${quote}, a module of the library copied into the build`,
+    }
+  // webpack's development builds (its default `eval` devtool) keep each module's code in a string.
+  if (quote !== '`' && depth < MAX_EVAL_DEPTH && /\beval\s*\(\s*$/.test(before)) {
     const inner = findIn(value, depth + 1)
     if (inner !== undefined) return { index: start, evidence: `${inner.evidence}, in code passed to eval` }
   }
