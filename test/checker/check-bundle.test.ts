@@ -224,17 +224,20 @@ export const used = typeof ${name} === 'function' && /^class/.test(String(${name
   }
 
   it.each([
-    ['esm', false, 'es2022'],
-    ['esm', true, 'es2022'],
-    ['cjs', true, 'es2022'],
-    ['esm', true, 'es2020'],
+    ['esm', false, 'es2022', false],
+    ['esm', true, 'es2022', false],
+    ['cjs', true, 'es2022', false],
+    ['esm', true, 'es2020', false],
+    ['esm', true, 'es2022', true],
+    ['esm', true, 'es2019', true],
+    ['cjs', false, 'es2019', true],
   ] as const)(
-    'fails each build that inlined one export alone (esbuild %s, minify %s, target %s)',
-    async (format, minify, target) => {
+    'fails each build that inlined one export alone (esbuild %s, minify %s, target %s, keep-names %s)',
+    async (format, minify, target, keepNames) => {
       const built: string[] = []
       for (const [entry, names] of Object.entries(exportsOf)) {
         for (const name of names) {
-          const out = `partial-${format}-${String(minify)}-${target}/${entry.endsWith('v1') ? 'v1-' : ''}${name}.js`
+          const out = `partial-${format}-${String(minify)}-${target}-${String(keepNames)}/${entry.endsWith('v1') ? 'v1-' : ''}${name}.js`
           await build({
             stdin: { contents: pluginUsing(entry, name), resolveDir: project, loader: 'ts' },
             bundle: true,
@@ -242,6 +245,7 @@ export const used = typeof ${name} === 'function' && /^class/.test(String(${name
             format,
             minify,
             target,
+            keepNames,
             outfile: join(project, out),
             logLevel: 'silent',
           })

@@ -81,9 +81,21 @@ function emptyMethod(name: string, arity: number): string {
   ].join(GAP)
 }
 
-/** A class with no `extends` (the library's own, not a plugin's subclass): `class Name? { ... }`. */
+/**
+ * The call esbuild's `--keep-names` adds to give a class its name back, `ID(target, "Name")`: in a static block
+ * (`target` is `this`) or, lowered below ES2022, after the class.
+ */
+function keptName(target: string): string {
+  return tokens(ID, String.raw`\(`, target, ',', `${QUOTE}${ID}${QUOTE}`, String.raw`\)`).source
+}
+
+/**
+ * A class with no `extends` (the library's own, not a plugin's subclass): `class Name? { ... }`, with the
+ * static block of `--keep-names` if any.
+ */
 function baseClass(...body: readonly string[]): RegExp {
-  return tokens('class', `(?:${ID}${GAP})?\\{`, ...body, String.raw`\}`)
+  const named = `(?:${tokens('static', String.raw`\{`, keptName('this'), ';?', String.raw`\}`).source})?`
+  return tokens('class', `(?:${ID}${GAP})?\\{`, named, ...body, String.raw`\}`)
 }
 
 /**
@@ -101,13 +113,14 @@ const LIBRARY_SHAPES: readonly { readonly name: string; readonly shape: RegExp }
   {
     // Lowered below ES2022, the empty class is followed by a helper that defines the static field:
     // `var Entity = class {}; __publicField(Entity, "domainName")`, or `(e = class {}, i(e, "domainName"), e)`
-    // minified (a plugin's subclass passes a value too).
+    // minified (a plugin's subclass passes a value too); `--keep-names` puts its naming call between.
     name: 'DynamicDomainEntity',
     shape: tokens(
       `(?:(${ID})${GAP}=${GAP}class(?:${GAP}${ID})?|class${GAP}(${ID}))`,
       String.raw`\{`,
       String.raw`\}`,
       '[;,]?',
+      `(?:${keptName(String.raw`(?:\1|\2)`)}${GAP}[;,]?)?`,
       ID,
       String.raw`\(`,
       String.raw`(?:\1|\2)`,
