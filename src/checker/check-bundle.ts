@@ -51,6 +51,8 @@ export interface BuildFile {
 /**
  * The build files at or under `paths`: files as given, directories walked for `.js`, `.mjs`, `.cjs`,
  * entering `node_modules` folders that are build output, not installed packages.
+ *
+ * @throws {@link UsageError} when no path is given, a path does not exist, or the paths hold no build file.
  */
 export function bundleFiles(paths: readonly string[], cwd: string): BuildFile[] {
   if (paths.length === 0) {
@@ -77,6 +79,11 @@ export function bundleFiles(paths: readonly string[], cwd: string): BuildFile[] 
       const libraryModule = `${sep}${relative(absolute, file)}`.includes(LIBRARY_MODULE_PATH)
       files.set(file, { path: file, libraryModule: libraryModule || files.get(file)?.libraryModule === true })
     }
+  }
+  if (files.size === 0) {
+    throw new UsageError(
+      `Nothing to check: ${paths.join(', ')} holds no .js, .mjs or .cjs file. Give the plugin's build output (run the build first).`,
+    )
   }
   return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1))
 }

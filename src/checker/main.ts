@@ -38,6 +38,9 @@ export const ExitCode = Object.freeze({ clean: 0, findings: 1, usage: 2 })
 
 const LINKAGES: readonly Linkage[] = ['dynamic', 'static']
 
+/** The commands of `vendor-api`, for messages (`serve` is dispatched by the bin, before {@link main}). */
+const COMMANDS = "'check', 'check-bundle' or 'serve'"
+
 /**
  * Runs `vendor-api` with `argv` (the arguments after the program name).
  *
@@ -62,9 +65,9 @@ export function main(argv: readonly string[], io: CliIo, context: CliContext = {
         io.stdout(`${version}\n`)
         return ExitCode.clean
       case undefined:
-        throw new UsageError("Give a command: 'check' or 'check-bundle'.")
+        throw new UsageError(`Give a command: ${COMMANDS}.`)
       default:
-        throw new UsageError(`Unknown command '${command}': use 'check' or 'check-bundle'.`)
+        throw new UsageError(`Unknown command '${command}': use ${COMMANDS}.`)
     }
   } catch (error) {
     if (error instanceof UsageError) {

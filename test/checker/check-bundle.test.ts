@@ -59,6 +59,7 @@ let imported: Record<'esm' | 'cjsMinified', string>
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'vendor-api-bundles-'))
   mkdirSync(join(dir, 'dist'))
+  mkdirSync(join(dir, 'empty'))
   bundled = {
     esmMinified: await pluginBuild('bundled-esm', PLUGIN, {
       bundleLibrary: true,
@@ -131,6 +132,7 @@ describe('vendor-api check-bundle', () => {
   it.each([
     [[], 'check-bundle needs the plugin build files'],
     [['dist/missing.js'], 'dist/missing.js does not exist or cannot be read'],
+    [['empty'], 'Nothing to check: empty holds no .js, .mjs or .cjs file'],
   ])('exits 2 on a usage error: %j', (files, message) => {
     const run = vendorApi(['check-bundle', ...files], dir)
     expect(run.code).toBe(2)
