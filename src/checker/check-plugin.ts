@@ -2,7 +2,7 @@ import type ts from 'typescript'
 import type { MemberSpec } from '../runtime-contract/members.js'
 import type { Linkage } from '../runtime-contract/runtime-description.js'
 import { displayPath } from './display-path.js'
-import { compareFindings, type Finding } from './finding.js'
+import { compareFindings, findingKey, type Finding } from './finding.js'
 import { LIBRARY_NAME, LibraryFiles } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
 import { assignManifests } from './manifest-assignment.js'
@@ -32,8 +32,6 @@ export interface CheckPluginOptions {
   readonly files: readonly ts.SourceFile[]
   /** The manifest of the plugin a file belongs to, or `undefined` when no plugin package holds it. */
   readonly manifestOf: (fileName: string) => LocatedManifest | undefined
-  /** Why a file has no manifest, and what to add (the usage error of a file no plugin covers). */
-  readonly missingManifest: (fileName: string) => string
   readonly linkage: Linkage
   /** The member table: `memberSpecs` from the runtime contract. */
   readonly members: readonly MemberSpec[]
@@ -47,6 +45,13 @@ export interface PluginCheck {
   readonly findings: Finding[]
   /** The distinct manifests the files were checked against. */
   readonly manifests: LocatedManifest[]
+  /** The files checked: those of `files` that a manifest covers. */
+  readonly checked: ts.SourceFile[]
+  /**
+   * The files of `files` that no manifest covers in this program (not checked): a usage error unless another
+   * program of the run covers them.
+   */
+  readonly orphans: ts.SourceFile[]
 }
 
 /**
@@ -54,7 +59,7 @@ export interface PluginCheck {
  * against the manifest of its plugin, with the compiler's own errors.
  *
  * @throws {@link UsageError} when a file imports the library but the library cannot be resolved (the
- * checker would otherwise see nothing and pass), or when no plugin manifest covers a checked file.
+ * checker would otherwise see nothing and pass).
  */
 export function checkPlugin(options: CheckPluginOptions): PluginCheck {
   const { typescript: t, program, cwd } = options
@@ -64,15 +69,7 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
   const matcher = new MemberMatcher(t, checker, library, options.members)
   const assignment = assignManifests(t, program, checker, library, options.files, options.manifestOf)
   const orphans = options.files.filter((f) => (assignment.get(f) ?? []).length === 0)
-  const [orphan] = orphans
-  if (orphan !== undefined) {
-    const shown = orphans.slice(0, 5).map((f) => displayPath(cwd, f.fileName))
-    throw new UsageError(
-      `No plugin manifest covers ${shown.join(', ')}${orphans.length > shown.length ? ` and ${orphans.length - shown.length} more` : ''}: ` +
-        `no package.json at or above ${orphans.length === 1 ? 'it' : 'them'} has a vendorPlugin field, and no file of a plugin imports ${orphans.length === 1 ? 'it' : 'them'}. ` +
-        options.missingManifest(orphan.fileName),
-    )
-  }
+  const checked = options.files.filter((f) => (assignment.get(f) ?? []).length > 0)
   let v1: V1Exports | undefined
   const findings = new Map<string, Finding>()
   const targets = new Map<LocatedManifest, PluginTarget>()
@@ -85,13 +82,13 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
     return target
   }
 
-  for (const file of options.files) {
+  for (const file of checked) {
     const path = displayPath(cwd, file.fileName)
     const add = (node: ts.Node | number, rule: RuleId, result: RuleMessage): void => {
       const position = typeof node === 'number' ? node : node.getStart(file)
       const { line, character } = file.getLineAndCharacterOfPosition(position)
       const finding: Finding = { file: path, line: line + 1, column: character + 1, rule, ...result }
-      findings.set(JSON.stringify(finding), finding)
+      findings.set(findingKey(finding), finding)
     }
     // The compiler's check first: the walk below then finds the types and symbols it asks for computed.
     const typed = typeProgram.getSourceFile(file.fileName)
@@ -118,6 +115,8 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
   return {
     findings: [...findings.values()].sort(compareFindings),
     manifests: [...targets.keys()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    checked,
+    orphans,
   }
 }
 

@@ -1,4 +1,4 @@
-import { dirname } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type ts from 'typescript'
 import { memberSpecs } from '../runtime-contract/members.js'
@@ -6,14 +6,20 @@ import type { Linkage } from '../runtime-contract/runtime-description.js'
 import { bundleFiles, checkBundles } from './check-bundle.js'
 import { checkPlugin } from './check-plugin.js'
 import { displayPath } from './display-path.js'
-import { compareFindings, type Finding } from './finding.js'
+import { compareFindings, findingKey, type Finding } from './finding.js'
 import { formatJson } from './format-json.js'
 import { formatSarif } from './format-sarif.js'
 import { formatText } from './format-text.js'
 import { helpText } from './help.js'
 import { loadTypeScript } from './load-typescript.js'
 import { PluginManifests } from './plugin-manifests.js'
-import { createPluginProgram, locateTsconfigs, type SourceFileCache } from './plugin-program.js'
+import { NearestTsconfigs } from './nearest-tsconfigs.js'
+import {
+  createPluginProgram,
+  locateTsconfigs,
+  type ProjectPaths,
+  type SourceFileCache,
+} from './plugin-program.js'
 import { TARGET_RUNTIME, type LocatedManifest } from './plugin-target.js'
 import { FORMATS, type Format, type Report } from './report.js'
 import { toolVersion } from './tool-version.js'
@@ -140,24 +146,72 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
   const cache: SourceFileCache = context.sourceFileCache ?? new Map<string, ts.SourceFile>()
   const findings = new Map<string, Finding>()
   const checkedFiles = new Set<string>()
+  const orphans = new Map<string, ts.SourceFile>()
   const plugins = new Map<string, LocatedManifest>()
-  for (const { tsconfig, paths } of locateTsconfigs(project, positionals, io.cwd)) {
+  const givenPaths = positionals.map((p) => resolve(io.cwd, p))
+  const homes = new NearestTsconfigs()
+  const queue = locateTsconfigs(project, positionals, io.cwd)
+  const located = queue.length
+  const built = new Set(queue.map((g) => g.tsconfig))
+  /** Files a program met whose own nearest tsconfig has a program of the run: checked there, else at the end. */
+  const handedOver = new Map<string, Set<string>>()
+  for (let i = 0; i < queue.length || takeUnchecked(); i++) {
+    const { tsconfig, paths } = queue[i] as ProjectPaths
     const typescript = loadTypeScript(tsconfig !== undefined ? dirname(tsconfig) : (paths[0] ?? io.cwd))
-    const plugin = createPluginProgram({ typescript, cwd: io.cwd, tsconfig, paths, cache })
+    // A program made for files handed over checks those only; the others every file under any path of the run.
+    const within = i < located ? givenPaths : paths
+    const plugin = createPluginProgram({ typescript, cwd: io.cwd, tsconfig, paths, within, cache })
+    // Each file with its own nearest tsconfig (unless --project names one for all): a file under a nested
+    // project is handed to that project's program. A file under no tsconfig goes with any program that has it.
+    const own: ts.SourceFile[] = []
+    const others = new Map<string, string[]>()
+    for (const file of plugin.files) {
+      const home = project === undefined ? homes.of(file.fileName) : tsconfig
+      if (home === tsconfig || home === undefined) own.push(file)
+      else if (built.has(home)) handOver(handedOver, home, file.fileName)
+      else others.set(home, [...(others.get(home) ?? []), file.fileName])
+    }
+    for (const [home, files] of others) {
+      built.add(home)
+      queue.push({ tsconfig: home, paths: files })
+    }
     const checked = checkPlugin({
       typescript,
       program: plugin.program,
       typeProgram: plugin.typeProgram,
-      files: plugin.files,
+      files: own,
       manifestOf: (fileName) => manifests.of(fileName),
-      missingManifest: (fileName) => manifests.missing(fileName),
       linkage,
       members: memberSpecs,
       cwd: io.cwd,
     })
-    for (const file of plugin.files) checkedFiles.add(file.fileName)
-    for (const finding of checked.findings) findings.set(JSON.stringify(finding), finding)
+    for (const file of checked.checked) checkedFiles.add(file.fileName)
+    for (const file of checked.orphans) orphans.set(file.fileName, file)
+    for (const finding of checked.findings) findings.set(findingKey(finding), finding)
     for (const manifest of checked.manifests) plugins.set(manifest.path, manifest)
+  }
+  /** Queues a program for the files handed over to a project whose program did not check them. */
+  function takeUnchecked(): boolean {
+    for (const [home, files] of handedOver) {
+      handedOver.delete(home)
+      const unchecked = [...files].filter((f) => !checkedFiles.has(f) && !orphans.has(f))
+      if (unchecked.length > 0) {
+        queue.push({ tsconfig: home, paths: unchecked })
+        return true
+      }
+    }
+    return false
+  }
+  const uncovered = [...orphans.values()].filter((f) => !checkedFiles.has(f.fileName))
+  const [orphan] = uncovered
+  if (orphan !== undefined) {
+    const shown = uncovered.slice(0, 5).map((f) => displayPath(io.cwd, f.fileName))
+    const them = uncovered.length === 1 ? 'it' : 'them'
+    throw new UsageError(
+      `No plugin manifest covers ${shown.join(', ')}${uncovered.length > shown.length ? ` and ${uncovered.length - shown.length} more` : ''}: ` +
+        `no package.json at or above ${them} has a vendorPlugin field, and no file of a plugin imports ${them}. ` +
+        manifests.missing(orphan.fileName),
+    )
   }
   const report: Report = {
     command: 'check',
@@ -180,6 +234,12 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
   }
   io.stdout(render(report, format))
   return exitCodeOf(report)
+}
+
+function handOver(handedOver: Map<string, Set<string>>, home: string, file: string): void {
+  const files = handedOver.get(home) ?? new Set<string>()
+  files.add(file)
+  handedOver.set(home, files)
 }
 
 function runCheckBundle(args: readonly string[], io: CliIo, version: string): number {

@@ -107,8 +107,14 @@ export interface PluginProgramOptions {
   readonly cwd: string
   /** The tsconfig to build from, as {@link locateTsconfig} found it; `undefined` to use the paths alone. */
   readonly tsconfig: string | undefined
-  /** The paths given on the command line: files or directories. */
+  /** The paths given on the command line: files or directories, built with the tsconfig's options. */
   readonly paths: readonly string[]
+  /**
+   * The paths the files to check are taken from (files or directories; empty for every file). Default:
+   * `paths`. A run over several programs gives every path of the run, so that a file outside this
+   * program's paths that it imports (a file shared by packages) is checked in it too.
+   */
+  readonly within?: readonly string[] | undefined
   readonly cache?: SourceFileCache | undefined
 }
 
@@ -185,8 +191,9 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
       `${tsconfig === undefined ? 'The compiler options' : relative(cwd, tsconfig)} have errors:\n${formatDiagnostics(typescript, projectErrors, cwd)}`,
     )
   }
+  const within = options.within?.map((p) => resolve(cwd, p)) ?? paths
   const inPaths = (file: string): boolean =>
-    paths.length === 0 || paths.some((p) => file === p || file.startsWith(p.endsWith(sep) ? p : p + sep))
+    within.length === 0 || within.some((p) => file === p || file.startsWith(p.endsWith(sep) ? p : p + sep))
   const library = new LibraryFiles()
   const files = program
     .getSourceFiles()
