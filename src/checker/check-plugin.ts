@@ -30,6 +30,8 @@ export interface CheckPluginOptions {
   readonly typeProgram?: ts.Program | undefined
   /** The files to report on. */
   readonly files: readonly ts.SourceFile[]
+  /** Declaration files whose compiler errors only are reported (the plugin's own, `skipLibCheck` off). */
+  readonly declarations?: readonly ts.SourceFile[] | undefined
   /** The manifest of the plugin a file belongs to, or `undefined` when no plugin package holds it. */
   readonly manifestOf: (fileName: string) => LocatedManifest | undefined
   readonly linkage: Linkage
@@ -82,20 +84,29 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
     return target
   }
 
-  for (const file of checked) {
-    const path = displayPath(cwd, file.fileName)
-    const add = (node: ts.Node | number, rule: RuleId, result: RuleMessage): void => {
+  const adder =
+    (file: ts.SourceFile) =>
+    (node: ts.Node | number, rule: RuleId, result: RuleMessage): void => {
       const position = typeof node === 'number' ? node : node.getStart(file)
       const { line, character } = file.getLineAndCharacterOfPosition(position)
+      const path = displayPath(cwd, file.fileName)
       const finding: Finding = { file: path, line: line + 1, column: character + 1, rule, ...result }
       findings.set(findingKey(finding), finding)
     }
-    // The compiler's check first: the walk below then finds the types and symbols it asks for computed.
+  const compilerErrors = (file: ts.SourceFile): ts.Diagnostic[] => {
     const typed = typeProgram.getSourceFile(file.fileName)
-    const diagnostics =
-      typed === undefined
-        ? []
-        : [...typeProgram.getSyntacticDiagnostics(typed), ...typeProgram.getSemanticDiagnostics(typed)]
+    if (typed === undefined) return []
+    return [
+      ...typeProgram.getSyntacticDiagnostics(typed),
+      ...typeProgram.getSemanticDiagnostics(typed),
+    ].filter((d) => d.category === t.DiagnosticCategory.Error && d.start !== undefined)
+  }
+
+  for (const file of checked) {
+    const path = displayPath(cwd, file.fileName)
+    const add = adder(file)
+    // The compiler's check first: the walk below then finds the types and symbols it asks for computed.
+    const diagnostics = compilerErrors(file)
     // Where the runtime profile leaves a reported member out of its types, so that the compiler refuses it too.
     const refused: [number, number][] = []
     for (const manifest of assignment.get(file) ?? []) {
@@ -106,11 +117,15 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
       visitFile({ t, program, checker, matcher, library, file, path, target, v1: v1Only, add, refused })
     }
     for (const diagnostic of diagnostics) {
-      if (diagnostic.category !== t.DiagnosticCategory.Error || diagnostic.start === undefined) continue
-      const start = diagnostic.start
+      const start = diagnostic.start ?? 0
       if (typeProgram !== program && refused.some(([from, to]) => start >= from && start < to)) continue
       add(start, 'type-error', typeErrorMessage(t, diagnostic))
     }
+  }
+  for (const file of options.declarations ?? []) {
+    const add = adder(file)
+    for (const diagnostic of compilerErrors(file))
+      add(diagnostic.start ?? 0, 'type-error', typeErrorMessage(t, diagnostic))
   }
   return {
     findings: [...findings.values()].sort(compareFindings),

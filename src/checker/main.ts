@@ -163,12 +163,15 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
     const plugin = createPluginProgram({ typescript, cwd: io.cwd, tsconfig, paths, within, cache })
     // Each file with its own nearest tsconfig (unless --project names one for all): a file under a nested
     // project is handed to that project's program. A file under no tsconfig goes with any program that has it.
-    const own: ts.SourceFile[] = []
+    const homeOf = (file: ts.SourceFile): string | undefined =>
+      project === undefined ? (homes.of(file.fileName) ?? tsconfig) : tsconfig
+    const own = plugin.files.filter((f) => homeOf(f) === tsconfig)
+    const declarations = plugin.declarations.filter((f) => homeOf(f) === tsconfig)
     const others = new Map<string, string[]>()
     for (const file of plugin.files) {
-      const home = project === undefined ? homes.of(file.fileName) : tsconfig
-      if (home === tsconfig || home === undefined) own.push(file)
-      else if (built.has(home)) handOver(handedOver, home, file.fileName)
+      const home = homeOf(file)
+      if (home === undefined || home === tsconfig) continue
+      if (built.has(home)) handOver(handedOver, home, file.fileName)
       else others.set(home, [...(others.get(home) ?? []), file.fileName])
     }
     for (const [home, files] of others) {
@@ -180,12 +183,13 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
       program: plugin.program,
       typeProgram: plugin.typeProgram,
       files: own,
+      declarations,
       manifestOf: (fileName) => manifests.of(fileName),
       linkage,
       members: memberSpecs,
       cwd: io.cwd,
     })
-    for (const file of checked.checked) checkedFiles.add(file.fileName)
+    for (const file of [...checked.checked, ...declarations]) checkedFiles.add(file.fileName)
     for (const file of checked.orphans) orphans.set(file.fileName, file)
     for (const finding of checked.findings) findings.set(findingKey(finding), finding)
     for (const manifest of checked.manifests) plugins.set(manifest.path, manifest)

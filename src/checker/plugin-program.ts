@@ -22,6 +22,11 @@ export interface PluginProgram {
    * import from outside its `include` or `files`), within the given paths if any.
    */
   readonly files: readonly ts.SourceFile[]
+  /**
+   * The plugin's own declaration files within the given paths when the tsconfig checks them (`skipLibCheck`
+   * off), as its `tsc` does: only their compiler errors are reported.
+   */
+  readonly declarations: readonly ts.SourceFile[]
   /** The tsconfig the program was built from, if any. */
   readonly tsconfig: string | undefined
   /** The runtime-profile conditions the tsconfig's `customConditions` named, which the program leaves out. */
@@ -195,16 +200,19 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
   const inPaths = (file: string): boolean =>
     within.length === 0 || within.some((p) => file === p || file.startsWith(p.endsWith(sep) ? p : p + sep))
   const library = new LibraryFiles()
-  const files = program
+  const own = program
     .getSourceFiles()
     .filter(
       (sf) =>
-        !sf.isDeclarationFile &&
         !program.isSourceFileFromExternalLibrary(sf) &&
         !library.has(sf.fileName) &&
+        !sf.fileName.split('/').includes('node_modules') &&
+        !program.isSourceFileDefaultLibrary(sf) &&
         inPaths(resolve(sf.fileName)),
     )
-  return { program, typeProgram, files, tsconfig, ignoredConditions }
+  const files = own.filter((sf) => !sf.isDeclarationFile)
+  const declarations = compilerOptions.skipLibCheck === true ? [] : own.filter((sf) => sf.isDeclarationFile)
+  return { program, typeProgram, files, declarations, tsconfig, ignoredConditions }
 }
 
 /**

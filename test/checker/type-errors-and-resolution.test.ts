@@ -42,6 +42,33 @@ export const owned: string = 42
     expect(code).toBe(1)
   })
 
+  it("include those of the plugin's own declaration files when skipLibCheck is off, as tsc reports them", () => {
+    const files = {
+      'package.json': pluginPackage('declared'),
+      'src/globals.d.ts': 'declare const x: number = "nope" // finding: type-error\n',
+      'src/index.ts': 'export const y = 1\n',
+    }
+    const checked = (skipLibCheck: boolean): { code: number; findings: JsonFinding[] } =>
+      checkJson(
+        writeProject({
+          ...files,
+          'tsconfig.json': {
+            ...TEMPLATE_TSCONFIG,
+            compilerOptions: { ...TEMPLATE_TSCONFIG.compilerOptions, skipLibCheck },
+          },
+        }),
+      )
+    const strict = checked(false)
+    // tsc reports two errors there: the type (TS2322), and an initializer in an ambient context (TS1039).
+    expect(strict.findings.map((f) => [f.file, f.line, f.rule, f.message.slice(-8)])).toEqual([
+      ['src/globals.d.ts', 1, 'type-error', '(TS2322)'],
+      ['src/globals.d.ts', 1, 'type-error', '(TS1039)'],
+    ])
+    expect(strict.code).toBe(1)
+    // With skipLibCheck on, tsc skips them, and so does the check.
+    expect(checked(true)).toEqual({ code: 0, findings: [] })
+  })
+
   it('come from the runtime profile when the tsconfig turns it on; a member the runtime lacks is reported once', () => {
     const dir = writeProject({
       'package.json': pluginPackage('profiled'),
