@@ -17,6 +17,7 @@ import { NearestTsconfigs } from './nearest-tsconfigs.js'
 import {
   createPluginProgram,
   locateTsconfigs,
+  solutionReferences,
   type ProjectPaths,
   type SourceFileCache,
 } from './plugin-program.js'
@@ -153,6 +154,8 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
   const queue = locateTsconfigs(project, positionals, io.cwd)
   const located = queue.length
   const built = new Set(queue.map((g) => g.tsconfig))
+  /** The solution-style tsconfig that referenced each project checked in its place. */
+  const solutionOf = new Map<string, string>()
   /** Files a program met whose own nearest tsconfig has a program of the run: checked there, else at the end. */
   const handedOver = new Map<string, Set<string>>()
   for (let i = 0; i < queue.length || takeUnchecked(); i++) {
@@ -160,17 +163,31 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
     const typescript = loadTypeScript(tsconfig !== undefined ? dirname(tsconfig) : (paths[0] ?? io.cwd))
     // A program made for files handed over checks those only; the others every file under any path of the run.
     const within = i < located ? givenPaths : paths
+    // A solution-style tsconfig ("files": [] and references, the Vite layout) builds nothing itself: each
+    // project it references is checked instead, as `tsc -b` builds them.
+    const references = tsconfig === undefined ? [] : solutionReferences(typescript, tsconfig)
+    if (tsconfig !== undefined && references.length > 0) {
+      for (const reference of references.filter((r) => !built.has(r))) {
+        built.add(reference)
+        solutionOf.set(reference, tsconfig)
+        queue.push({ tsconfig: reference, paths })
+      }
+      continue
+    }
     const plugin = createPluginProgram({ typescript, cwd: io.cwd, tsconfig, paths, within, cache })
     // Each file with its own nearest tsconfig (unless --project names one for all): a file under a nested
-    // project is handed to that project's program. A file under no tsconfig goes with any program that has it.
-    const homeOf = (file: ts.SourceFile): string | undefined =>
-      project === undefined ? (homes.of(file.fileName) ?? tsconfig) : tsconfig
+    // project is handed to that project's program. A file under no tsconfig goes with any program that has it,
+    // and one under a solution with the projects the solution references.
+    const homeOf = (file: ts.SourceFile): string | undefined => {
+      const home = project === undefined ? (homes.of(file.fileName) ?? tsconfig) : tsconfig
+      return home !== undefined && home === solutionOf.get(tsconfig ?? '') ? tsconfig : home
+    }
     const own = plugin.files.filter((f) => homeOf(f) === tsconfig)
     const declarations = plugin.declarations.filter((f) => homeOf(f) === tsconfig)
     const others = new Map<string, string[]>()
     for (const file of plugin.files) {
       const home = homeOf(file)
-      if (home === undefined || home === tsconfig) continue
+      if (home === undefined || home === tsconfig || solutionOf.has(home)) continue
       if (built.has(home)) handOver(handedOver, home, file.fileName)
       else others.set(home, [...(others.get(home) ?? []), file.fileName])
     }

@@ -193,7 +193,7 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
   ].filter((d) => d.category === typescript.DiagnosticCategory.Error)
   if (projectErrors.length > 0) {
     throw new UsageError(
-      `${tsconfig === undefined ? 'The compiler options' : relative(cwd, tsconfig)} have errors:\n${formatDiagnostics(typescript, projectErrors, cwd)}`,
+      `${tsconfig === undefined ? 'The compiler options have' : `${relative(cwd, tsconfig)} has`} errors:\n${formatDiagnostics(typescript, projectErrors, cwd)}`,
     )
   }
   const within = options.within?.map((p) => resolve(cwd, p)) ?? paths
@@ -226,6 +226,27 @@ function withoutRuntimeProfile(options: ts.CompilerOptions): ts.CompilerOptions 
   const rest = { ...options }
   delete rest.customConditions
   return kept.length > 0 ? { ...rest, customConditions: kept } : rest
+}
+
+/**
+ * The tsconfigs a solution-style tsconfig references (`"files": []`, no `include`, and `references`, as Vite
+ * writes it), or none for a tsconfig that builds files itself.
+ */
+export function solutionReferences(typescript: TypeScript, tsconfig: string): string[] {
+  const read: { config?: unknown } = typescript.readConfigFile(tsconfig, (path) =>
+    typescript.sys.readFile(path),
+  )
+  const json = (read.config ?? {}) as { files?: unknown; include?: unknown; references?: unknown }
+  if (!Array.isArray(json.files) || json.files.length > 0 || json.include !== undefined) return []
+  if (!Array.isArray(json.references)) return []
+  return json.references.flatMap((reference: unknown) => {
+    const path = (reference as { path?: unknown } | null)?.path
+    if (typeof path !== 'string') return []
+    const absolute = resolve(dirname(tsconfig), path)
+    return [
+      existsSync(absolute) && statSync(absolute).isDirectory() ? join(absolute, 'tsconfig.json') : absolute,
+    ]
+  })
 }
 
 /** The paths of one check that share a tsconfig (or that have none), and so one program. */

@@ -134,7 +134,42 @@ describe('a project the compiler refuses before reading a file', () => {
     })
     const run = vendorApi(['check'], dir)
     expect(run.code).toBe(2)
-    expect(run.stderr).toContain('tsconfig.json have errors')
+    expect(run.stderr).toContain('tsconfig.json has errors')
     expect(run.stderr).toMatch(/TS5110|TS5109/)
+  })
+})
+
+describe('a solution-style tsconfig ("files": [] and references, the Vite layout)', () => {
+  it('is checked through the projects it references, with or without paths', () => {
+    const dir = writeProject({
+      'package.json': pluginPackage('solution', { apiVersion: '0.0.5' }),
+      'tsconfig.json': {
+        files: [],
+        references: [{ path: './tsconfig.app.json' }, { path: './tsconfig.node.json' }],
+      },
+      'tsconfig.app.json': {
+        ...TEMPLATE_TSCONFIG,
+        compilerOptions: { ...TEMPLATE_TSCONFIG.compilerOptions, composite: true },
+      },
+      'tsconfig.node.json': {
+        ...TEMPLATE_TSCONFIG,
+        compilerOptions: { ...TEMPLATE_TSCONFIG.compilerOptions, composite: true },
+        include: ['build.config.ts'],
+      },
+      'src/uses.ts': `import { Get } from '@tech-vendor/api/v1' // finding: api-version
+
+export const route = Get
+`,
+      'build.config.ts': 'export const loose: number = "no" // finding: type-error\n',
+    })
+    const whole = checkJson(dir)
+    expect(reported(whole.findings, 'src/uses.ts')).toEqual(announced(dir, 'src/uses.ts'))
+    expect(reported(whole.findings, 'build.config.ts')).toEqual(announced(dir, 'build.config.ts'))
+    expect(whole.code).toBe(1)
+    const run = vendorApi(['check', 'src', '--format', 'json'], dir)
+    expect(run.stderr).toBe('')
+    const findings = (JSON.parse(run.stdout) as { findings: JsonFinding[] }).findings
+    expect(findings.map((f) => f.file)).toEqual(['src/uses.ts'])
+    expect(reported(findings, 'src/uses.ts')).toEqual(announced(dir, 'src/uses.ts'))
   })
 })
