@@ -13,6 +13,7 @@ import { resolveAlias } from './resolve-alias.js'
 import type { RuleMessage } from './rule.js'
 import { memberRules, type RuleId } from './rules.js'
 import { v1ExportMessage } from './rules/api-version.js'
+import { isValueUsed } from './rules/linkage-mismatch.js'
 import { typeErrorMessage } from './rules/type-error.js'
 import { unresolvedLibraryMessage } from './unresolved-library.js'
 import { UsageError } from './usage-error.js'
@@ -264,7 +265,7 @@ function visitFile(walk: FileWalk): void {
       if (match !== undefined) {
         // Through a local constant: what holds for every overload was reported where it was bound.
         const skip = match.via === undefined ? undefined : referenceRules(match.via)
-        const use: MemberUse = { kind: 'call', used: isValueUsed(t, node) }
+        const use: MemberUse = { kind: 'call', used: isValueUsed(t, checker, node) }
         reportUse([match.member], match.member.id, use, match.at, node, skip)
       }
     } else if (
@@ -349,48 +350,4 @@ function requiresV1(walk: FileWalk, specifier: ts.StringLiteralLike): boolean {
     t.ModuleKind.CommonJS,
   ).resolvedModule?.resolvedFileName
   return resolved !== undefined && isV1Entry(walk.library, resolved)
-}
-
-/**
- * Whether the value of `call` is used: assigned, passed, returned, awaited, or read from. Not used: a call
- * whose value is dropped, as a statement, after `void`, as the left of a comma, or as a branch of a
- * condition or the right of `&&`, `||`, `??` whose own value is dropped (`flag && AsyncHelper.task(r)`).
- */
-function isValueUsed(t: TypeScript, call: ts.CallExpression): boolean {
-  const k = t.SyntaxKind
-  let node: ts.Node = call
-  for (;;) {
-    const parent = node.parent
-    if (
-      t.isParenthesizedExpression(parent) ||
-      t.isAsExpression(parent) ||
-      t.isNonNullExpression(parent) ||
-      t.isSatisfiesExpression(parent)
-    ) {
-      node = parent
-      continue
-    }
-    if (t.isBinaryExpression(parent)) {
-      const op = parent.operatorToken.kind
-      if (op === k.CommaToken && parent.left === node) return false
-      const passesOn =
-        op === k.CommaToken ||
-        op === k.AmpersandAmpersandToken ||
-        op === k.BarBarToken ||
-        op === k.QuestionQuestionToken
-      if (!passesOn || parent.right !== node) return true
-      node = parent
-      continue
-    }
-    if (t.isConditionalExpression(parent) && parent.condition !== node) {
-      node = parent
-      continue
-    }
-    break
-  }
-  const parent = node.parent
-  if (t.isExpressionStatement(parent) || t.isVoidExpression(parent)) return false
-  if (t.isArrowFunction(parent) && parent.body === node) return false
-  if (t.isForStatement(parent) && (parent.incrementor === node || parent.initializer === node)) return false
-  return true
 }

@@ -2,6 +2,7 @@ import type ts from 'typescript'
 import type { MemberSpec } from '../runtime-contract/members.js'
 import type { LibraryLine } from '../runtime-contract/runtime-description.js'
 import type { LibraryFiles } from './library-files.js'
+import { outermost, skipOuter } from './expression-wrappers.js'
 import type { TypeScript } from './load-typescript.js'
 import { resolveAlias } from './resolve-alias.js'
 
@@ -484,38 +485,6 @@ function arityFits(member: MemberSpec, count: number): boolean {
   const n = member.parameters.length
   const varargs = n > 0 && member.parameters[n - 1]?.endsWith('[]') === true
   return varargs ? count >= n - 1 : count === n
-}
-
-/** `node` without the parentheses, non-null assertions and type assertions around it. */
-function skipOuter(t: TypeScript, node: ts.Expression): ts.Expression {
-  let e = node
-  while (
-    t.isParenthesizedExpression(e) ||
-    t.isNonNullExpression(e) ||
-    t.isAsExpression(e) ||
-    t.isSatisfiesExpression(e) ||
-    t.isTypeAssertionExpression(e)
-  )
-    e = e.expression
-  return e
-}
-
-/** The outermost of the parentheses and assertions {@link skipOuter} skips around `node`. */
-function outermost(t: TypeScript, node: ts.Expression): ts.Expression {
-  let e = node
-  for (;;) {
-    const parent = e.parent
-    if (
-      (t.isParenthesizedExpression(parent) ||
-        t.isNonNullExpression(parent) ||
-        t.isAsExpression(parent) ||
-        t.isSatisfiesExpression(parent) ||
-        t.isTypeAssertionExpression(parent)) &&
-      parent.expression === e
-    )
-      e = parent
-    else return e
-  }
 }
 
 /** `fn.bind(thisArg, ...args)`: the function bound, and the arguments bound with it. */

@@ -94,11 +94,23 @@ export function dropped(flag: boolean): void {
   flag ? AsyncHelper.task(run) : AsyncHelper.task(run) // finding: runtime-deprecated runtime-deprecated
   void (flag ? undefined : AsyncHelper.task(run)) // finding: runtime-deprecated
   for (let i = 0; i < 2; i++, AsyncHelper.task(run)) run() // finding: runtime-deprecated
+  void (<unknown>AsyncHelper.task(run)) // finding: runtime-deprecated
+}
+
+export async function droppedInCallbacks(items: readonly number[]): Promise<void> {
+  await AsyncHelper.task(run) // finding: runtime-deprecated
+  items.forEach(() => AsyncHelper.task(run)) // finding: runtime-deprecated
+  setTimeout(() => AsyncHelper.task(run), 0) // finding: runtime-deprecated
 }
 
 export function kept(flag: boolean): unknown {
   const value = flag && AsyncHelper.task(run) // finding: linkage-mismatch runtime-deprecated
   return value ?? AsyncHelper.task(run) // finding: linkage-mismatch runtime-deprecated
+}
+
+export async function keptInCallbacks(items: readonly number[]): Promise<unknown[]> {
+  const awaited = await AsyncHelper.task(run) // finding: linkage-mismatch runtime-deprecated
+  return [awaited, items.map(() => AsyncHelper.task(run))] // finding: linkage-mismatch runtime-deprecated
 }
 `,
     })
@@ -107,10 +119,13 @@ export function kept(flag: boolean): unknown {
   it('is not reported as used under dynamic linkage; a value that is used still is', () => {
     const { findings } = check(dir)
     expect(reported(findings, 'src/dropped.ts')).toEqual(announced(dir, 'src/dropped.ts'))
-    expect(findings.filter((f) => f.rule === 'linkage-mismatch').map((f) => f.severity)).toEqual([
-      'warning',
-      'warning',
-    ])
+    const mismatches = findings.filter((f) => f.rule === 'linkage-mismatch')
+    expect(mismatches.map((f) => f.severity)).toEqual(['warning', 'warning', 'warning', 'warning'])
+    // The code is dynamic already: the fix is not to use the value.
+    for (const finding of mismatches) {
+      expect(finding.hint).toContain('Do not use the value of AsyncHelper.task(Runnable)')
+      expect(finding.hint).not.toContain('dynamic code')
+    }
   })
 })
 
