@@ -142,7 +142,7 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
     throw new UsageError(`--linkage must be 'dynamic' or 'static', got '${String(values['linkage'])}'.`)
   const project = typeof values['project'] === 'string' ? values['project'] : undefined
 
-  const manifests = new PluginManifests(io.cwd)
+  const manifests = new PluginManifests(io.cwd, (warning) => io.stderr(`vendor-api: warning: ${warning}\n`))
   // One parse of the standard library and the dependencies for every program of the run.
   const cache: SourceFileCache = context.sourceFileCache ?? new Map<string, ts.SourceFile>()
   const findings = new Map<string, Finding>()

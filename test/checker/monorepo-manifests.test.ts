@@ -203,3 +203,34 @@ export function shared(value: unknown): unknown {
     ])
   })
 })
+
+describe('manifests that are read but likely wrong', () => {
+  it('warns of an unknown key, naming the key it likely misspells, and reads the rest', () => {
+    const typo = writeProject({
+      'package.json': pluginPackage('typo', { apiVersion: '0.0.5', dependsOnPlugin: ['PlatformAdapter'] }),
+      'tsconfig.json': TEMPLATE_TSCONFIG,
+      'src/uses.ts': USES_ON_005,
+    })
+    const run = vendorApi(['check', '--format', 'json'], typo)
+    expect(run.stderr).toBe(
+      "vendor-api: warning: package.json: vendorPlugin has an unknown key 'dependsOnPlugin', which is ignored: did you mean 'dependsOnPlugins'?\n",
+    )
+    const findings = (JSON.parse(run.stdout) as { findings: JsonFinding[] }).findings
+    expect(reported(findings, 'src/uses.ts')).toEqual(announced(typo, 'src/uses.ts'))
+    expect(run.code).toBe(1)
+  })
+
+  it('passes over a package.json under the sources that is not JSON (a template), as one without a manifest', () => {
+    const template = writeProject({
+      'package.json': pluginPackage('templated', { apiVersion: '0.0.5' }),
+      'tsconfig.json': TEMPLATE_TSCONFIG,
+      'src/tpl/package.json': '{ "name": "{{name}}", }\n',
+      'src/tpl/index.ts': `import { Get } from '@tech-vendor/api/v1' // finding: api-version\nexport const route = Get\n`,
+    })
+    const run = vendorApi(['check', '--format', 'json'], template)
+    expect(run.stderr).toBe('')
+    const findings = (JSON.parse(run.stdout) as { findings: JsonFinding[] }).findings
+    expect(reported(findings, 'src/tpl/index.ts')).toEqual(announced(template, 'src/tpl/index.ts'))
+    expect(run.code).toBe(1)
+  })
+})
