@@ -236,7 +236,8 @@ function visitFile(walk: FileWalk): void {
           flagNamed(bindings.elements)
       } else if (!node.isTypeOnly) {
         const clause = node.exportClause
-        if (clause === undefined) {
+        if (clause === undefined || t.isNamespaceExport(clause)) {
+          // `export *` and `export * as v1`: every name of the entry goes through.
           const file = module?.valueDeclaration?.getSourceFile().fileName
           const only = file !== undefined && isV1Entry(walk.library, file) ? v1.exportedBy(file) : []
           if (only.length > 0) flagV1(node.moduleSpecifier, only.join(', '))
@@ -253,7 +254,7 @@ function visitFile(walk: FileWalk): void {
     }
     if (t.isCallExpression(node)) {
       const [argument] = node.arguments
-      const isRequire = t.isIdentifier(node.expression) && node.expression.text === 'require'
+      const isRequire = isRequireFunction(t, checker, node.expression)
       const isImport = node.expression.kind === t.SyntaxKind.ImportKeyword
       if ((isRequire || isImport) && argument !== undefined && t.isStringLiteralLike(argument)) {
         // The type checker follows `require()` in JavaScript files only; in TypeScript it is `any`.
@@ -331,6 +332,19 @@ function visitFile(walk: FileWalk): void {
   }
 
   visit(walk.file)
+}
+
+/** `require`, or a function `createRequire(...)` made (`const req = createRequire(import.meta.url)`). */
+function isRequireFunction(t: TypeScript, checker: ts.TypeChecker, callee: ts.Expression): boolean {
+  if (!t.isIdentifier(callee)) return false
+  if (callee.text === 'require') return true
+  const declaration = checker.getSymbolAtLocation(callee)?.valueDeclaration
+  if (declaration === undefined || !t.isVariableDeclaration(declaration)) return false
+  const initializer = declaration.initializer
+  if (initializer === undefined || !t.isCallExpression(initializer)) return false
+  const maker = initializer.expression
+  const name = t.isIdentifier(maker) ? maker.text : t.isPropertyAccessExpression(maker) ? maker.name.text : ''
+  return name === 'createRequire'
 }
 
 function isJavaScript(file: ts.SourceFile): boolean {

@@ -130,13 +130,16 @@ export class MemberMatcher {
   }
 
   /**
-   * The library member `call` reaches, or `undefined` when it reaches none: `X.m(...)`, `X['m'](...)`,
+   * The library member `call` reaches, or `undefined` when it reaches none: `X.m(...)`, `X['m'](...)`, `(0, X.m)(...)`,
    * `X.m.call(thisArg, ...)`, `X.m.apply(thisArg, [...])`, `X.m.bind(X, ...)(...)`, and the call of a local
    * constant bound to a member (`const push = X.m`, `const { m } = X`, `const push = X.m.bind(X)`).
    */
   matchCall(call: ts.CallExpression): MemberCall | undefined {
     const t = this.#ts
     const callee = skipOuter(t, call.expression)
+    // `(0, X.m)(...)`, as compilers write a call without its `this`: the call of `X.m`.
+    if (t.isBinaryExpression(callee) && callee.operatorToken.kind === t.SyntaxKind.CommaToken)
+      return this.#matchAt(call, skipOuter(t, callee.right), call.arguments, true)
     if (t.isPropertyAccessExpression(callee) && FORWARDERS.has(callee.name.text)) {
       const args = forwardedArguments(t, call, callee.name.text)
       const forwarded =
