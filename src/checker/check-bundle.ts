@@ -1,16 +1,19 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { dirname, extname, join, relative, resolve, sep } from 'node:path'
+import { dirname, extname, join, relative, resolve } from 'node:path'
+import { byPath } from './by-path.js'
 import { displayPath } from './display-path.js'
 import { filesUnder } from './files-under.js'
 import type { Finding } from './finding.js'
 import { LIBRARY_NAME } from './library-files.js'
-import { bundledLibraryMessage, findLibraryCode } from './rules/bundled-library.js'
+import {
+  bundledLibraryMessage,
+  findLibraryCode,
+  isLibraryModulePath,
+  LIBRARY_MODULE,
+} from './rules/bundled-library.js'
 import { UsageError } from './usage-error.js'
 
 const BUILD_EXTENSIONS = new Set(['.js', '.mjs', '.cjs'])
-
-/** A module of the library itself, laid out by a bundler that keeps modules (Rollup `preserveModules`). */
-const LIBRARY_MODULE_PATH = `${sep}node_modules${sep}${LIBRARY_NAME.split('/').join(sep)}${sep}`
 
 /**
  * Whether a `node_modules` folder met in a build directory is build output, where a bundler that keeps modules
@@ -76,7 +79,7 @@ export function bundleFiles(paths: readonly string[], cwd: string): BuildFile[] 
     const found: string[] = []
     filesUnder(absolute, (name) => BUILD_EXTENSIONS.has(extname(name)), found, isBuildOutput)
     for (const file of found) {
-      const libraryModule = `${sep}${relative(absolute, file)}`.includes(LIBRARY_MODULE_PATH)
+      const libraryModule = isLibraryModulePath(relative(absolute, file))
       files.set(file, { path: file, libraryModule: libraryModule || files.get(file)?.libraryModule === true })
     }
   }
@@ -85,7 +88,7 @@ export function bundleFiles(paths: readonly string[], cwd: string): BuildFile[] 
       `Nothing to check: ${paths.join(', ')} holds no .js, .mjs or .cjs file. Give the plugin's build output (run the build first).`,
     )
   }
-  return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1))
+  return [...files.values()].sort(byPath)
 }
 
 /**
@@ -105,9 +108,7 @@ export function checkBundles(files: readonly BuildFile[], cwd: string): Finding[
       throw new UsageError(`Cannot read ${relative(cwd, file)}: ${(error as Error).message}`)
     }
     const path = displayPath(cwd, file)
-    const found = libraryModule
-      ? { index: 0, evidence: `a module of the library itself, under node_modules/${LIBRARY_NAME}/` }
-      : findLibraryCode(text)
+    const found = libraryModule ? LIBRARY_MODULE : findLibraryCode(text)
     if (found === undefined) continue
     const before = text.slice(0, found.index)
     findings.push({

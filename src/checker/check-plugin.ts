@@ -1,6 +1,7 @@
 import type ts from 'typescript'
 import type { MemberSpec } from '../runtime-contract/members.js'
 import type { Linkage } from '../runtime-contract/runtime-description.js'
+import { byPath } from './by-path.js'
 import { displayPath } from './display-path.js'
 import { compareFindings, findingKey, type Finding } from './finding.js'
 import { LIBRARY_NAME, LibraryFiles } from './library-files.js'
@@ -9,15 +10,14 @@ import { assignManifests } from './manifest-assignment.js'
 import { MemberMatcher, type MemberReference } from './member-matcher.js'
 import type { MemberSubject, MemberUse } from './member-use.js'
 import type { LocatedManifest, PluginTarget } from './plugin-target.js'
-import { resolveAlias } from './resolve-alias.js'
 import type { RuleMessage } from './rule.js'
 import { memberRules, type RuleId } from './rules.js'
-import { v1ExportMessage } from './rules/api-version.js'
+import { ApiVersionCheck } from './rules/api-version.js'
 import { isValueUsed } from './rules/linkage-mismatch.js'
 import { typeErrorMessage } from './rules/type-error.js'
 import { unresolvedLibraryMessage } from './unresolved-library.js'
 import { UsageError } from './usage-error.js'
-import { isV1Entry, v1OnlyExports, type V1Exports } from './v1-only-exports.js'
+import { v1OnlyExports, type V1Exports } from './v1-only-exports.js'
 
 /** What {@link checkPlugin} needs. */
 export interface CheckPluginOptions {
@@ -130,7 +130,7 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
   }
   return {
     findings: [...findings.values()].sort(compareFindings),
-    manifests: [...targets.keys()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    manifests: [...targets.keys()].sort(byPath),
     checked,
     orphans,
   }
@@ -156,8 +156,19 @@ interface FileWalk {
 
 function visitFile(walk: FileWalk): void {
   const { t, checker, matcher, target, v1, add } = walk
-  // Names bound to a `require()` of the 1.0.0-series entry that the type checker types as `any`.
-  const v1Requires = new Set<string>()
+  const apiVersion =
+    v1 === undefined
+      ? undefined
+      : new ApiVersionCheck({
+          t,
+          checker,
+          program: walk.program,
+          library: walk.library,
+          file: walk.file,
+          v1,
+          target,
+          add,
+        })
 
   const reportUse = (
     members: readonly [MemberSpec, ...MemberSpec[]],
@@ -188,22 +199,6 @@ function visitFile(walk: FileWalk): void {
         .filter((rule) => reference.overloads.every((m) => rule.breaks(m, { kind: 'reference' }, target)))
         .map((rule) => rule.id),
     )
-  const flagV1 = (at: ts.Node, names: string): void => add(at, 'api-version', v1ExportMessage(names, target))
-  const isV1Symbol = (symbol: ts.Symbol | undefined): boolean =>
-    v1 !== undefined && symbol !== undefined && v1.symbols.has(resolveAlias(t, checker, symbol))
-  /** `import { Get } from ...`, `export { Get } from ...`: from the 1.0.0-series entry, or a barrel of it. */
-  const flagNamed = (elements: readonly (ts.ImportSpecifier | ts.ExportSpecifier)[]): void => {
-    for (const element of elements) {
-      const name = (element.propertyName ?? element.name).text
-      if (
-        !element.isTypeOnly &&
-        v1?.names.has(name) === true &&
-        isV1Symbol(checker.getSymbolAtLocation(element.name))
-      )
-        flagV1(element.name, name)
-    }
-  }
-
   /**
    * The module a specifier names, as the type checker resolves it; a specifier of the library that it
    * should resolve and does not stops the check (it would otherwise see nothing of the library and pass).
@@ -228,23 +223,7 @@ function visitFile(walk: FileWalk): void {
     if ((t.isImportDeclaration(node) || t.isExportDeclaration(node)) && node.moduleSpecifier !== undefined) {
       if (!t.isStringLiteral(node.moduleSpecifier)) return
       const module = checkSpecifier(node.moduleSpecifier, true)
-      if (v1 === undefined) return
-      if (t.isImportDeclaration(node)) {
-        const clause = node.importClause
-        const bindings = clause?.namedBindings
-        if (clause?.isTypeOnly === false && bindings !== undefined && t.isNamedImports(bindings))
-          flagNamed(bindings.elements)
-      } else if (!node.isTypeOnly) {
-        const clause = node.exportClause
-        if (clause === undefined || t.isNamespaceExport(clause)) {
-          // `export *` and `export * as v1`: every name of the entry goes through.
-          const file = module?.valueDeclaration?.getSourceFile().fileName
-          const only = file !== undefined && isV1Entry(walk.library, file) ? v1.exportedBy(file) : []
-          if (only.length > 0) flagV1(node.moduleSpecifier, only.join(', '))
-        } else if (t.isNamedExports(clause)) {
-          flagNamed(clause.elements)
-        }
-      }
+      apiVersion?.declaration(node, node.moduleSpecifier, module)
       return
     }
     if (t.isImportEqualsDeclaration(node) && t.isExternalModuleReference(node.moduleReference)) {
@@ -259,8 +238,7 @@ function visitFile(walk: FileWalk): void {
       if ((isRequire || isImport) && argument !== undefined && t.isStringLiteralLike(argument)) {
         // The type checker follows `require()` in JavaScript files only; in TypeScript it is `any`.
         const module = checkSpecifier(argument, isImport || isJavaScript(walk.file))
-        if (isRequire && module === undefined && v1 !== undefined && requiresV1(walk, argument))
-          flagV1Require(node)
+        if (isRequire && module === undefined) apiVersion?.untypedRequire(node, argument)
       }
       const match = matcher.matchCall(node)
       if (match !== undefined) {
@@ -276,59 +254,9 @@ function visitFile(walk: FileWalk): void {
     ) {
       const reference = matcher.matchReference(node)
       if (reference !== undefined) reportReference(reference)
-      if (v1 !== undefined) checkV1Access(node)
+      apiVersion?.access(node)
     }
     t.forEachChild(node, visit)
-  }
-
-  /** `ns.Get`, `ns['Get']`, `const { Get } = ns`: a name only the 1.0.0 series exports, however `ns` was had. */
-  const checkV1Access = (
-    node: ts.PropertyAccessExpression | ts.ElementAccessExpression | ts.BindingElement,
-  ): void => {
-    if (v1 === undefined) return
-    if (t.isPropertyAccessExpression(node)) {
-      const name = node.name.text
-      if (!v1.names.has(name)) return
-      const receiver = node.expression
-      if (
-        isV1Symbol(checker.getSymbolAtLocation(node.name)) ||
-        (t.isIdentifier(receiver) && v1Requires.has(receiver.text))
-      )
-        flagV1(node.name, name)
-    } else if (t.isElementAccessExpression(node)) {
-      const key = node.argumentExpression
-      if (!t.isStringLiteralLike(key) || !v1.names.has(key.text)) return
-      const property = checker.getPropertyOfType(checker.getTypeAtLocation(node.expression), key.text)
-      if (isV1Symbol(property) || (t.isIdentifier(node.expression) && v1Requires.has(node.expression.text)))
-        flagV1(key, key.text)
-    } else {
-      const pattern = node.parent
-      const key = node.propertyName ?? node.name
-      if (!t.isObjectBindingPattern(pattern) || !(t.isIdentifier(key) || t.isStringLiteralLike(key))) return
-      if (!v1.names.has(key.text)) return
-      const property = checker.getPropertyOfType(checker.getTypeAtLocation(pattern), key.text)
-      if (isV1Symbol(property)) flagV1(node.name, key.text)
-    }
-  }
-
-  /**
-   * A `require()` of the 1.0.0-series entry in TypeScript, which the type checker types as `any`: the names
-   * taken from it by destructuring or by property are known from the syntax.
-   */
-  const flagV1Require = (call: ts.CallExpression): void => {
-    if (v1 === undefined) return
-    const parent = call.parent
-    if (t.isVariableDeclaration(parent) && parent.initializer === call) {
-      if (t.isIdentifier(parent.name)) v1Requires.add(parent.name.text)
-      else if (t.isObjectBindingPattern(parent.name)) {
-        for (const element of parent.name.elements) {
-          const key = element.propertyName ?? element.name
-          if (t.isIdentifier(key) && v1.names.has(key.text)) flagV1(element.name, key.text)
-        }
-      }
-    } else if (t.isPropertyAccessExpression(parent) && v1.names.has(parent.name.text)) {
-      flagV1(parent.name, parent.name.text)
-    }
   }
 
   visit(walk.file)
@@ -349,19 +277,4 @@ function isRequireFunction(t: TypeScript, checker: ts.TypeChecker, callee: ts.Ex
 
 function isJavaScript(file: ts.SourceFile): boolean {
   return /\.[cm]?jsx?$/.test(file.fileName)
-}
-
-/** Whether a `require()` the type checker does not follow names the library's 1.0.0-series entry. */
-function requiresV1(walk: FileWalk, specifier: ts.StringLiteralLike): boolean {
-  const { t, program, file } = walk
-  const resolved = t.resolveModuleName(
-    specifier.text,
-    file.fileName,
-    program.getCompilerOptions(),
-    t.sys,
-    undefined,
-    undefined,
-    t.ModuleKind.CommonJS,
-  ).resolvedModule?.resolvedFileName
-  return resolved !== undefined && isV1Entry(walk.library, resolved)
 }

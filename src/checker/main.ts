@@ -4,6 +4,7 @@ import type ts from 'typescript'
 import { memberSpecs } from '../runtime-contract/members.js'
 import type { Linkage } from '../runtime-contract/runtime-description.js'
 import { bundleFiles, checkBundles } from './check-bundle.js'
+import { byPath } from './by-path.js'
 import { checkPlugin } from './check-plugin.js'
 import { displayPath } from './display-path.js'
 import { compareFindings, findingKey, type Finding } from './finding.js'
@@ -243,7 +244,7 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
       runtime: TARGET_RUNTIME,
       linkage,
       plugins: [...plugins.values()]
-        .sort((a, b) => (a.path < b.path ? -1 : 1))
+        .sort(byPath)
         .map(({ name, version: pluginVersion, apiVersion, path }) => ({
           name,
           version: pluginVersion,

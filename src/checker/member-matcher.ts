@@ -27,7 +27,6 @@ export interface MemberReference {
 
 /** A call of plugin code resolved to the library member it reaches. */
 export interface MemberCall {
-  readonly call: ts.CallExpression
   /** The member, as the facade that runs the call dispatches it. */
   readonly member: MemberSpec
   /** Where to report: the called name. */
@@ -190,7 +189,7 @@ export class MemberMatcher {
     if (resolved === undefined) return undefined
     const member = this.#choose(resolved, args, direct ? call : undefined)
     if (member === undefined) return undefined
-    return via === undefined ? { call, member, at: resolved.at } : { call, member, at: resolved.at, via }
+    return via === undefined ? { member, at: resolved.at } : { member, at: resolved.at, via }
   }
 
   /**

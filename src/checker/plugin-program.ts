@@ -27,10 +27,6 @@ export interface PluginProgram {
    * off), as its `tsc` does: only their compiler errors are reported.
    */
   readonly declarations: readonly ts.SourceFile[]
-  /** The tsconfig the program was built from, if any. */
-  readonly tsconfig: string | undefined
-  /** The runtime-profile conditions the tsconfig's `customConditions` named, which the program leaves out. */
-  readonly ignoredConditions: readonly string[]
 }
 
 /**
@@ -212,7 +208,7 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
     )
   const files = own.filter((sf) => !sf.isDeclarationFile)
   const declarations = compilerOptions.skipLibCheck === true ? [] : own.filter((sf) => sf.isDeclarationFile)
-  return { program, typeProgram, files, declarations, tsconfig, ignoredConditions }
+  return { program, typeProgram, files, declarations }
 }
 
 /**

@@ -1,3 +1,5 @@
+import { sep } from 'node:path'
+import { LIBRARY_NAME } from '../library-files.js'
 import { defineRule, type Rule, type RuleMessage } from '../rule.js'
 import { stringLiterals, type StringLiteral } from '../string-literals.js'
 
@@ -209,6 +211,20 @@ function findIn(text: string, depth: number): LibraryCode | undefined {
   }
   return found
 }
+
+/** A module of the library itself, laid out by a bundler that keeps modules (Rollup `preserveModules`). */
+const LIBRARY_MODULE_PATH = `${sep}node_modules${sep}${LIBRARY_NAME.split('/').join(sep)}${sep}`
+
+/** Whether a build file at `path` (relative to the build directory walked) is a module of the library itself. */
+export function isLibraryModulePath(path: string): boolean {
+  return `${sep}${path}`.includes(LIBRARY_MODULE_PATH)
+}
+
+/** What a module of the library itself in the build output gives away: all of it, from its start. */
+export const LIBRARY_MODULE: LibraryCode = Object.freeze({
+  index: 0,
+  evidence: `a module of the library itself, under node_modules/${LIBRARY_NAME}/`,
+})
 
 /** The first place in a build file's text that carries the library's code, or `undefined`. */
 export function findLibraryCode(text: string): LibraryCode | undefined {
