@@ -1,26 +1,25 @@
 import { defineConfig } from 'tsup'
+import { ENTRY_POINTS } from './entry-points.js'
 
 /**
- * The package's entry points: `dist/<name>.js` (ESM), `dist/<name>.cjs` (CommonJS), and one declaration file
- * per format (`.d.ts`, `.d.cts`). Adding an entry is one line here plus its `exports` block in package.json
- * (test/packaging/exports.test.ts holds the list of what each entry exports).
+ * The package's entry points (entry-points.ts): `dist/<name>.js` (ESM), `dist/<name>.cjs` (CommonJS), and one
+ * declaration file per format (`.d.ts`, `.d.cts`); the ESM-only ones have no CommonJS build.
  */
-export const entries: Readonly<Record<string, string>> = {
-  index: 'src/index.ts',
-  'v1/index': 'src/v1/index.ts',
-  'runtime-contract/index': 'src/runtime-contract/index.ts',
-  'testing/index': 'src/testing/index.ts',
-  'emulator/index': 'src/emulator/index.ts',
-  'client/index': 'src/client/index.ts',
-}
+export const entries: Readonly<Record<string, string>> = Object.fromEntries(
+  ENTRY_POINTS.filter((e) => !e.esmOnly).map((e) => [e.build, e.source]),
+)
+
+/** ESM-only entries: see `EntryPoint.esmOnly`. */
+export const esmOnlyEntries: Readonly<Record<string, string>> = Object.fromEntries(
+  ENTRY_POINTS.filter((e) => e.esmOnly).map((e) => [e.build, e.source]),
+)
 
 /**
- * ESM-only entries: the conformance suite and the vitest helper register tests in the caller's vitest, and
- * vitest refuses to be loaded with `require()`, so a CommonJS build of them could never load.
+ * Worker threads, loaded by path rather than imported: the connections of `postgresStore`. One ESM file each,
+ * without declarations; the CommonJS build starts the same file.
  */
-export const esmOnlyEntries: Readonly<Record<string, string>> = {
-  'conformance/index': 'src/conformance/index.ts',
-  'testing/vitest/index': 'src/testing/vitest/index.ts',
+export const workerEntries: Readonly<Record<string, string>> = {
+  'testing/postgres-worker': 'src/testing/store/postgres/postgres-worker.ts',
 }
 
 /**
@@ -48,7 +47,7 @@ const shared = {
 export default defineConfig([
   {
     ...shared,
-    entry: { ...entries, ...esmOnlyEntries },
+    entry: { ...entries, ...esmOnlyEntries, ...workerEntries },
     format: ['esm'],
     // Declarations are bundled per entry with shared chunks, so `DomainRegistry` is declared once per format
     // and one consumer augmentation of '@tech-vendor/api' types both the root and './v1' (the packaging test
@@ -59,6 +58,8 @@ export default defineConfig([
     ...shared,
     entry: { ...entries },
     format: ['cjs'],
+    // `import.meta.url` (the PGlite store finds its snapshot cache, the server store its worker) from CommonJS too.
+    shims: true,
     dts: { entry: { ...entries, ...profileEntries } },
   },
   // The `vendor-api` bin: an ESM file with its shebang, no declarations (a command, not an import);

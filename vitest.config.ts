@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { defineConfig, type Plugin } from 'vitest/config'
+import { ENTRY_POINTS } from './entry-points.js'
 
 /**
  * Vite 8 transforms TypeScript with Oxc, which does not lower standard (TC39) decorators yet
@@ -36,16 +37,10 @@ function standardDecorators(): Plugin {
  * The package's entry points by name, resolved to their sources (as tsconfig.json's `paths`), so that the
  * example plugin under examples/ imports '@tech-vendor/api' as a plugin author does, without a build.
  */
-const entryPoints = [
-  ['@tech-vendor/api', 'src/index.ts'],
-  ['@tech-vendor/api/v1', 'src/v1/index.ts'],
-  ['@tech-vendor/api/runtime-contract', 'src/runtime-contract/index.ts'],
-  ['@tech-vendor/api/testing', 'src/testing/index.ts'],
-  ['@tech-vendor/api/emulator', 'src/emulator/index.ts'],
-  ['@tech-vendor/api/client', 'src/client/index.ts'],
-  ['@tech-vendor/api/conformance', 'src/conformance/index.ts'],
-  ['@tech-vendor/api/testing/vitest', 'src/testing/vitest/index.ts'],
-] as const
+const entryPoints = ENTRY_POINTS.map((e) => [e.specifier, e.source] as const)
+
+/** Tests that hold only where code generation is not allowed. */
+const NO_CODE_GENERATION_ONLY = 'test/**/*.no-code-generation.test.ts'
 
 export default defineConfig({
   plugins: [standardDecorators()],
@@ -56,13 +51,36 @@ export default defineConfig({
     })),
   },
   test: {
-    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-    typecheck: {
-      enabled: true,
-      include: ['test/**/*.test-d.ts'],
-      tsconfig: './tsconfig.json',
-    },
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'default',
+          include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+          exclude: [NO_CODE_GENERATION_ONLY],
+          typecheck: {
+            enabled: true,
+            include: ['test/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
+        },
+      },
+      {
+        // The reference host where code generation from strings is not allowed (a Content Security Policy, or
+        // Node's flag): the engine and the copies take their closure paths, and must answer the same.
+        extends: true,
+        test: {
+          name: 'no code generation',
+          include: [
+            'test/testing/store/memory/**/*.test.ts',
+            'test/testing/facets/**/*.test.ts',
+            NO_CODE_GENERATION_ONLY,
+          ],
+          execArgv: ['--disallow-code-generation-from-strings'],
+        },
+      },
+    ],
   },
 })

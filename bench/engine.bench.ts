@@ -1,18 +1,24 @@
 /**
- * The reference host's query engine on 100,000 objects, each figure against a baseline run in this process,
- * interleaved round by round (alternating which goes first), medians compared:
- * (a) a selective `eq` lookup through the hash index against the same query on a table without indexes
- *     (a full scan); target at least 50x faster.
+ * The reference host's query engine, each figure against a baseline run in the same process, in CPU time
+ * (`process.cpuUsage`), rounds interleaved (alternating which goes first), medians compared:
+ * (a) a selective `eq` lookup through the index against the same query on a table without indexes
+ *     (a full scan), 100,000 objects; target at least 50x faster.
  * (b) mixed filter + order + page queries against a hand-written `Array.filter`/`sort`/`slice` over plain
- *     objects holding the same values; target within 1.5x.
+ *     objects holding the same values, 100,000 objects; target within 1.5x.
  * (c) heap per stored object (the table's rows, its id map and order, and its indexes) against an array of
  *     the same objects written as plain literals.
+ * (d) the queries of issue 13 through an installed test host (`SimpleQuery`, the built package), at 100,000
+ *     and 1,000,000 objects, against hand-written JavaScript that returns copies (the count and the page:
+ *     against the plain loop); target ≤ 1x. And writes: `createDomain` and `batchCreate` per object against
+ *     a plain `Map` insert. Each size runs in a process of its own (bench/engine-host.ts).
  *
- * Run with `npm run bench`, or alone: `npx tsx bench/engine.bench.ts`. Figures vary by machine; the ratios
- * are what to compare.
+ * Run with `npm run bench`, or alone after `npm run build`: `npx tsx bench/engine.bench.ts`. Figures vary by
+ * machine; the ratios are what to compare.
  */
+import { spawnSync } from 'node:child_process'
 import v8 from 'node:v8'
 import vm from 'node:vm'
+import { fileURLToPath } from 'node:url'
 import type { QueryCondition } from '../src/model/query-condition.js'
 import {
   Table,
@@ -22,11 +28,15 @@ import {
   type EngineQuery,
   type StoredRow,
 } from '../src/testing/store/memory/index.js'
-import { median } from './median.js'
+import { compareCpu, formatMicros } from './cpu-compare.js'
+import type { HostFigures } from './engine-host.js'
 import { printTable } from './report.js'
 
+/** A ratio with two decimals, or two significant digits below 0.1. */
+const times = (ratio: number): string => `${ratio < 0.1 ? ratio.toPrecision(2) : ratio.toFixed(2)}x`
+
 const N = 100_000
-const ROUNDS = 15
+const ROUNDS = 11
 const TARGETS = { indexSpeedup: 50, queryRatio: 1.5 }
 
 /** Plain objects as a hand-written baseline would hold them: the same values the engine stores. */
@@ -89,44 +99,6 @@ const plain: Order[] = [...orders()]
 const indexed = tableOf(true)
 const scanning = tableOf(false)
 
-/** Nanoseconds per call of `fn`, over `calls` calls. */
-function time(fn: (i: number) => number, calls: number): number {
-  let sink = 0
-  const start = process.hrtime.bigint()
-  for (let i = 0; i < calls; i++) sink += fn(i)
-  const elapsed = Number(process.hrtime.bigint() - start)
-  if (sink < 0) throw new Error('unreachable')
-  return elapsed / calls
-}
-
-/** Interleaves rounds of the baseline and the candidate (alternating which goes first); medians in ns. */
-function compare(
-  baseline: (i: number) => number,
-  candidate: (i: number) => number,
-  calls: { baseline: number; candidate: number },
-): { baselineNs: number; candidateNs: number } {
-  time(baseline, calls.baseline)
-  time(candidate, calls.candidate)
-  const b: number[] = []
-  const c: number[] = []
-  for (let round = 0; round < ROUNDS; round++) {
-    if (round % 2 === 0) {
-      b.push(time(baseline, calls.baseline))
-      c.push(time(candidate, calls.candidate))
-    } else {
-      c.push(time(candidate, calls.candidate))
-      b.push(time(baseline, calls.baseline))
-    }
-  }
-  return { baselineNs: median(b), candidateNs: median(c) }
-}
-
-const format = (ns: number): string =>
-  ns >= 1e6
-    ? `${(ns / 1e6).toFixed(2)} ms`
-    : ns >= 1e3
-      ? `${(ns / 1e3).toFixed(2)} µs`
-      : `${ns.toFixed(0)} ns`
 const q = (and: boolean, ...conditions: object[]): EngineQuery => ({
   and,
   conditions: conditions as QueryCondition[],
@@ -139,25 +111,26 @@ const code = (i: number): string => `C${String(1 + ((i * 7919) % N)).padStart(6,
 const lookup = (i: number): EngineQuery => q(true, { operator: 'eq', field: 'code', value: code(i) })
 if (ids(indexed.select(lookup(3)).rows) !== ids(scanning.select(lookup(3)).rows))
   throw new Error('(a) results differ')
-const a = compare(
-  (i) => scanning.select(lookup(i)).rows.length,
-  (i) => indexed.select(lookup(i)).rows.length,
-  { baseline: 8, candidate: 20_000 },
+let turn = 0
+const a = compareCpu(
+  () => scanning.select(lookup(turn++)).rows.length,
+  () => indexed.select(lookup(turn++)).rows.length,
+  { rounds: ROUNDS },
 )
-const aHand = compare(
-  (i) => {
-    const wanted = code(i)
+const aHand = compareCpu(
+  () => {
+    const wanted = code(turn++)
     return plain.filter((o) => o.code === wanted).length
   },
-  (i) => indexed.select(lookup(i)).rows.length,
-  { baseline: 8, candidate: 20_000 },
+  () => indexed.select(lookup(turn++)).rows.length,
+  { rounds: ROUNDS },
 )
-const speedup = a.baselineNs / a.candidateNs
-printTable('(a) eq(code, one value) on 100,000 objects: hash index versus full scan', [
+const speedup = a.baselineUs / a.candidateUs
+printTable('(a) eq(code, one value) on 100,000 objects: index versus full scan', [
   ['measure', 'per query', 'ratio'],
-  ['full scan (same engine, no index; baseline)', format(a.baselineNs), ''],
-  ['hand-written Array.filter over plain objects', format(aHand.baselineNs), ''],
-  ['indexed lookup', format(a.candidateNs), ''],
+  ['full scan (same engine, no index; baseline)', formatMicros(a.baselineUs), ''],
+  ['hand-written Array.filter over plain objects', formatMicros(aHand.baselineUs), ''],
+  ['indexed lookup', formatMicros(a.candidateUs), ''],
   [
     'speed-up of the index over the scan',
     '',
@@ -226,13 +199,12 @@ const bRows: string[][] = [['query', 'hand-written (baseline)', 'engine', 'engin
 for (const c of cases) {
   if (ids(indexed.select(c.query, c.page).rows) !== ids(c.hand()))
     throw new Error(`(b) results differ: ${c.title}`)
-  const r = compare(
+  const r = compareCpu(
     () => c.hand().length,
     () => indexed.select(c.query, c.page).rows.length,
-    { baseline: 5, candidate: 5 },
+    { rounds: ROUNDS },
   )
-  const ratio = r.candidateNs / r.baselineNs
-  bRows.push([c.title, format(r.baselineNs), format(r.candidateNs), `**${ratio.toFixed(2)}x**`])
+  bRows.push([c.title, formatMicros(r.baselineUs), formatMicros(r.candidateUs), `**${r.ratio.toFixed(2)}x**`])
 }
 printTable(`(b) filter + order + page on 100,000 objects (target ≤ ${TARGETS.queryRatio}x)`, bRows)
 
@@ -284,11 +256,71 @@ printTable('(c) heap per object, 100,000 objects of 8 fields', [
   ],
   ['Table: rows + id map + id order', table.toFixed(0), `**${(table / literals).toFixed(2)}x**`],
   [
-    'Table with hash indexes on status, code, customer',
+    'Table with indexes on status, code, customer',
     withIndexes.toFixed(0),
     `${(withIndexes / literals).toFixed(2)}x`,
   ],
 ])
 
+// --- (d) the host at 100,000 and 1,000,000 objects ----------------------------------------------------------
+
+/** Runs bench/engine-host.ts on a table of `rows` objects in a process of its own. */
+function hostFigures(rows: number): HostFigures {
+  const child = fileURLToPath(new URL('./engine-host.ts', import.meta.url))
+  const result = spawnSync(
+    process.execPath,
+    [...process.execArgv, '--single-threaded-gc', '--max-old-space-size=8192', child, '--rows', String(rows)],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  )
+  if (result.status !== 0) throw new Error(`the host bench on ${rows} rows failed:\n${result.stderr}`)
+  return JSON.parse(result.stdout.trim().split('\n').pop() as string) as HostFigures
+}
+
+const sizes = [100_000, 1_000_000].map(hostFigures)
+const [small, large] = sizes as [HostFigures, HostFigures]
+const count = (n: number): string => n.toLocaleString('en')
+printTable(`(d) issue 13 through the host (SimpleQuery, built package), CPU time, medians; target ≤ 1x`, [
+  [
+    'query',
+    'matches (100k)',
+    'host 100k',
+    'baseline 100k',
+    'ratio 100k',
+    'host 1M',
+    'baseline 1M',
+    'ratio 1M',
+  ],
+  ...small.queries.map((q, i) => {
+    const l = large.queries[i] as HostFigures['queries'][number]
+    return [
+      `${q.title} (baseline: ${q.baseline})`,
+      count(q.matches),
+      formatMicros(q.candidateUs),
+      formatMicros(q.baselineUs),
+      `**${times(q.ratio)}**`,
+      formatMicros(l.candidateUs),
+      formatMicros(l.baselineUs),
+      `**${times(l.ratio)}**`,
+    ]
+  }),
+])
+printTable('(d) writes into the loaded host, per object, against a plain Map insert of the same objects', [
+  ['write', 'host 100k', 'Map insert', 'ratio', 'host 1M', 'Map insert', 'ratio'],
+  ...small.writes.map((w, i) => {
+    const l = large.writes[i] as HostFigures['writes'][number]
+    return [
+      w.title,
+      formatMicros(w.us),
+      formatMicros(w.mapUs),
+      `${w.ratio.toFixed(0)}x`,
+      formatMicros(l.us),
+      formatMicros(l.mapUs),
+      `${l.ratio.toFixed(0)}x`,
+    ]
+  }),
+])
+console.log(
+  `Loading through batchCreate took ${small.loadSeconds.toFixed(1)} s (100k) and ${large.loadSeconds.toFixed(1)} s (1M) of CPU time.`,
+)
 console.log(`Node ${process.version}, ${process.platform} ${process.arch}`)
 if (speedup < TARGETS.indexSpeedup) console.log(`(a) below target: ${speedup.toFixed(1)}x`)

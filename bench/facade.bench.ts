@@ -39,7 +39,7 @@ const contract = (await import(pathToFileURL(join(dist, 'runtime-contract', 'ind
 
 const ROUNDS = 21
 const CALLS_PER_ROUND = 1_000_000
-const TARGETS = { facadeRatio: 1.5, gzipBytes: 6 * 1024 }
+const TARGETS = { facadeRatio: 1.2, gzipBytes: 6 * 1024 }
 
 // --- (a) facade overhead ---------------------------------------------------------------------------------
 
@@ -229,8 +229,8 @@ printTable('Facade overhead and bundle size (bench/facade.bench.ts)', [
     [
       `facade / direct, ${scenario}${scenario === 'Map lookup' ? ' (primary)' : ''}`,
       `${o.ratio.toFixed(2)}x`,
-      `< ${TARGETS.facadeRatio}x`,
-      verdict(o.ratio < TARGETS.facadeRatio),
+      `≤ ${TARGETS.facadeRatio}x`,
+      verdict(o.ratio <= TARGETS.facadeRatio),
     ],
   ]),
   [

@@ -1,12 +1,13 @@
 /**
  * `npm start`: runs the example plugin (examples/order-desk) on the reference host, as the platform would run
- * it, then calls its dynamic service over HTTP on the platform emulator, and prints one line per step. No
- * build needed: tsx resolves '@tech-vendor/api' to src/ through the `paths` of tsconfig.json. Exits 0 when
- * every step did what it should, 1 otherwise.
+ * it, on PostgreSQL (PGlite, in process) so that its native SQL report runs too; then calls its dynamic service
+ * over HTTP on the platform emulator, and prints one line per step. No build needed: tsx resolves
+ * '@tech-vendor/api' to src/ through the `paths` of tsconfig.json. Exits 0 when every step did what it should,
+ * 1 otherwise.
  */
 import { DomainHelper, MessageHelper, Notification, SimpleQuery } from '@tech-vendor/api'
 import { createEmulator } from '@tech-vendor/api/emulator'
-import { createTestHost } from '@tech-vendor/api/testing'
+import { createTestHost, pgliteStore } from '@tech-vendor/api/testing'
 import { orderDeskDomains } from '../examples/order-desk/host/domains.js'
 import { orderDeskEmulator } from '../examples/order-desk/host/emulator.js'
 import { orderDeskPlugin, orderDeskSeed } from '../examples/order-desk/host/order-desk-plugin.js'
@@ -18,6 +19,7 @@ import {
   openOrders,
   ordersOf,
   placeOrder,
+  salesReport,
   storeReceipt,
 } from '../examples/order-desk/src/index.js'
 
@@ -31,10 +33,13 @@ const warnings: Error[] = []
 process.removeAllListeners('warning')
 process.on('warning', (warning) => warnings.push(warning))
 
+// PostgreSQL 18 in process: the platform's database, so that QueryHelper.withSql runs the plugin's report.
+const store = await pgliteStore()
 const host = createTestHost({
   name: 'reference-host',
   domains: orderDeskDomains,
   tenants: ['acme', 'globex'],
+  store,
 })
 try {
   host.install()
@@ -92,6 +97,12 @@ try {
         .map((o) => `#${o.number}`)
         .join(', ')}`,
     )
+
+  // Native SQL: the sales report is a grouped join SimpleQuery cannot express, run through QueryHelper.withSql.
+  const report = salesReport()
+    .filter((line) => line.orders > 0)
+    .map((line) => `${line.product} ${line.revenue} (${line.orders} orders, ${line.quantity} items)`)
+  say(`✓ sales report in SQL on ${store.kind}: ${report.join(', ')}`)
 
   // A stored file: the receipt of the first order, attached to it.
   const first = SimpleQuery.of('DeskOrder').eq('status', 'OPEN').list(0, 1, ['number'])[0]
@@ -175,6 +186,8 @@ try {
   if (error instanceof Error && error.cause !== undefined) say(`  cause: ${String(error.cause)}`)
   process.exitCode = 1
   print('order-desk on the reference host')
+} finally {
+  await store.close()
 }
 
 function print(title: string): void {

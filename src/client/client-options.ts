@@ -84,8 +84,9 @@ export interface ClientOptions {
    */
   readonly totalTimeout?: number | undefined
   /**
-   * How often a transient failure (network, timeout, 502, 503, 504, 429) of an idempotent request (GET, HEAD,
-   * PUT, DELETE, OPTIONS) is tried again (default 2). POST is never retried.
+   * How often a transient failure (network, timeout, 502, 503, 504, 429 with `Retry-After`) of a GET, HEAD or
+   * OPTIONS request is tried again (default 2). POST, PUT and DELETE are never retried: the platform may have
+   * run them.
    */
   readonly retries?: number | undefined
   /**

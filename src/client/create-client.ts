@@ -1,12 +1,14 @@
-import { abortable } from './abort-signals.js'
+import { bounded } from './bounded.js'
 import type { ClientOptions } from './client-options.js'
-import type { PageOptions } from './call-options.js'
-import { dataApi, listResult } from './data-api.js'
+import { dataApi, onePage } from './data-api.js'
 import { logicCall, objectActions } from './logic-calls.js'
 import type { PlatformClient } from './platform-client.js'
-import { requestPipeline, type Outgoing, type Send } from './request-pipeline.js'
+import { requestPipeline, type Send } from './request-pipeline.js'
 import { tokenKeeper } from './token-keeper.js'
 import type { LoginResponse } from './wire-types.js'
+
+/** The timeouts (ms), retries and first retry delay (ms) of a client not told otherwise. */
+const LIMITS = { timeout: 30_000, totalTimeout: 60_000, retries: 2, retryDelay: 300 }
 
 /**
  * Creates a client of the platform's REST API: typed, without dependencies, on the global `fetch` (or the one
@@ -17,7 +19,7 @@ import type { LoginResponse } from './wire-types.js'
  * expired token at once share that one refresh; a validation failure answered with HTTP 200 is an error; an
  * anonymous-service refusal answered with HTTP 500 is an `AnonymousInvocationError`; pages are at most 500;
  * `logout()` forgets the tokens rather than calling an endpoint that always answers 403. Transient failures of
- * idempotent requests are retried, within per-attempt and total timeouts.
+ * reads (GET, HEAD, OPTIONS) are retried, within per-attempt and total timeouts.
  *
  * @param options - The base URL (ending in `/api`), and optionally `fetch`, tokens, `onTokens`, decimal
  *   fields, timeouts and retries.
@@ -42,99 +44,67 @@ export function createClient(options: ClientOptions): PlatformClient {
     throw new TypeError(
       "createClient needs a baseUrl ending in /api (such as 'http://127.0.0.1:8080/api' or '/api'), and fetch, if given, a function.",
     )
-  const number = (name: 'timeout' | 'totalTimeout' | 'retries' | 'retryDelay', fallback: number): number => {
-    const value = options[name] ?? fallback
+  const limits = { ...LIMITS }
+  for (const name of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
+    const value = options[name] ?? LIMITS[name]
     if (typeof value !== 'number' || !(value >= 0))
       throw new RangeError(`createClient: ${name} must be a number of 0 or more, got ${value}.`)
-    return value
+    limits[name] = value
   }
   const keeper = tokenKeeper(
     tokens,
     onTokens,
     // Called once a request is under way, when `send` exists: the keeper and the pipeline need each other.
     (refreshToken) =>
-      send({
-        method: 'POST',
-        path: '/auth/access_token',
+      send('POST', ['auth', 'access_token'], undefined, {
         body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
         anonymous: true,
-        answer: 'object',
       }) as Promise<LoginResponse>,
   )
   const send: Send = requestPipeline(
     {
+      ...limits,
       baseUrl: baseUrl.replace(/\/+$/, ''),
       // Called without a receiver: a browser's fetch refuses to run as a method of another object.
       fetch: (input, init) => (given ?? fetch)(input, init),
-      timeout: number('timeout', 30_000),
-      totalTimeout: number('totalTimeout', 60_000),
-      retries: Math.floor(number('retries', 2)),
-      retryDelay: number('retryDelay', 300),
     },
     keeper,
   )
-  const logIn = async (outgoing: Outgoing): Promise<LoginResponse> =>
-    keeper.keep((await send({ ...outgoing, answer: 'object' })) as LoginResponse)
-  const at = (kind: string, domain: string, rest = ''): string =>
-    `/${kind}/${encodeURIComponent(domain)}${rest}`
-  const search = async (path: string, domain: string, options: PageOptions, q?: string): Promise<never> => {
-    const { max, offset, signal, ...body } = options
-    const query = { q, max, offset }
-    const answer = await send({
-      method: 'POST',
-      path,
-      query,
-      body: q === undefined ? body : undefined,
-      signal,
-      decimals: decimals[domain],
-      answer: 'object',
-    })
-    return listResult(answer) as never
-  }
-
+  const logIn = async (...call: Parameters<Send>): Promise<LoginResponse> =>
+    keeper.keep((await send(...call)) as LoginResponse)
   return {
     get tokens() {
       return keeper.tokens
     },
     login: (username, password, options) =>
-      logIn({
-        ...options,
-        method: 'POST',
-        path: '/auth/login',
-        body: { username, password },
-        anonymous: true,
-      }),
-    userInfo: (options) => logIn({ ...options, method: 'GET', path: '/auth/userInfo' }),
-    refresh: ({ signal } = {}) =>
-      signal === undefined ? keeper.refresh() : abortable(keeper.refresh(), signal),
-    logout: () => Promise.resolve(keeper.forget()),
-    data: (domain) => dataApi(send, domain, decimals[domain]),
-    search: (domain, options = {}) => search(at('search', domain), domain, options),
-    keywordSearch: (domain, q, options = {}) => search(at('search/keyword', domain), domain, options, q),
-    permissions: (domain, ids, options) =>
-      send({
-        ...options,
-        method: 'POST',
-        path: at('permissions', domain, '/'),
-        body: { ids },
-        answer: 'object',
-      }) as Promise<never>,
-    canCreate: async (domain, options) =>
-      (
-        (await send({
-          ...options,
-          method: 'GET',
-          path: at('permissions', domain, '/create'),
-          answer: 'object',
-        })) as { create?: unknown }
-      ).create === true,
-    service: (name, options) => logicCall(send, at('service', name), options),
-    webhook: (url, options) =>
-      logicCall(
-        send,
-        `/webhook/${url.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/')}`,
-        options,
+      logIn('POST', ['auth', 'login'], options, { body: { username, password }, anonymous: true }),
+    userInfo: (options) => logIn('GET', ['auth', 'userInfo'], options),
+    refresh: (options) =>
+      bounded(options?.signal, Infinity, () =>
+        keeper.refresh(keeper.tokens?.accessToken, keeper.lastRefresh),
       ),
+    // In the executor: what onTokens throws rejects the promise rather than escaping the call.
+    logout: () => new Promise((resolve) => resolve(keeper.forget())),
+    data: (domain) => dataApi(send, domain, decimals[domain]),
+    search: (domain, options = {}) => {
+      const { conditions, and, orderBy, asc } = options
+      const body = { conditions, and, orderBy, asc }
+      return onePage(send, 'POST', ['search', domain], options, { body, decimals: decimals[domain] })
+    },
+    keywordSearch: (domain, q, options = {}) =>
+      onePage(send, 'POST', ['search', 'keyword', domain], options, {
+        query: { q },
+        decimals: decimals[domain],
+      }),
+    permissions: (domain, ids, options) =>
+      // The platform's path ends with a slash.
+      send('POST', ['permissions', domain, ''], options, { body: { ids } }) as Promise<never>,
+    canCreate: async (domain, options) =>
+      ((await send('GET', ['permissions', domain, 'create'], options)) as { create?: unknown }).create ===
+      true,
+    service: (name, options) => logicCall(send, ['service', name], options),
+    // A webhook's url is a path of its own: each of its segments is encoded.
+    webhook: (url, options) => logicCall(send, ['webhook', ...url.replace(/^\/+/, '').split('/')], options),
     action: objectActions(send),
   }
 }

@@ -158,27 +158,28 @@ export interface DataApi<T> {
  * @internal
  */
 export function dataApi<T>(send: Send, domain: string, decimals: readonly string[] | undefined): DataApi<T> {
-  const path = `/data/${encodeURIComponent(domain)}`
-  const at = (id: number): string => `${path}/${encodeURIComponent(id)}`
-  // `never`: the answer is the domain's object, which the wire cannot check. The caller's options go first, so
-  // that what the call needs wins.
-  const call = (method: string, to: string, options: CallOptions, extra: Partial<Outgoing>): Promise<never> =>
-    send({ ...options, method, path: to, decimals, answer: 'mutation', ...extra }) as Promise<never>
-  const list = async (options: PageOptions = {}): Promise<ListResult<T>> => {
-    const { max, offset } = options
-    checkPage('max', max ?? 0, 0)
-    return listResult(await call('GET', path, options, { query: { max, offset }, answer: 'object' }))
-  }
+  const list = (options: PageOptions = {}): Promise<ListResult<T>> =>
+    onePage(send, 'GET', ['data', domain], options, { decimals })
+  /**
+   * One object's call: the single-object response and the mutation envelope both hold the object as `data`.
+   * `never`: the object is the domain's, which the wire cannot check.
+   */
+  const call = (
+    method: string,
+    at: readonly (string | number)[],
+    options: CallOptions | undefined,
+    body?: unknown,
+  ): Promise<never> =>
+    send(method, ['data', domain, ...at], options, { body, decimals, answer: 'data' }) as Promise<never>
   return {
     list,
-    get: async (id, options = {}) =>
-      ((await call('GET', at(id), options, { answer: 'object' })) as { data: never }).data,
-    create: (fields, options = {}) => call('POST', path, options, { body: fields }),
-    update: (id, fields, options = {}) => call('PUT', at(id), options, { body: { ...fields, id } }),
-    async delete(id, options = {}) {
-      await call('DELETE', at(id), options, {})
+    get: (id, options) => call('GET', [id], options),
+    create: (fields, options) => call('POST', [], options, fields),
+    update: (id, fields, options) => call('PUT', [id], options, { ...fields, id }),
+    async delete(id, options) {
+      await call('DELETE', [id], options)
     },
-    batchUpdate: (objects, options = {}) => call('PUT', `${path}/batch`, options, { body: objects }),
+    batchUpdate: (objects, options) => call('PUT', ['batch'], options, objects),
     all(options = {}) {
       const { pageSize = MAX_PAGE, signal } = options
       checkPage('pageSize', pageSize, 1)
@@ -187,7 +188,9 @@ export function dataApi<T>(send: Send, domain: string, decimals: readonly string
   }
 }
 
-/** Refuses a page size the platform would not serve as asked: it serves a `max` above 500 as 500. */
+/**
+ * Refuses a page size the platform would not serve as asked: it serves a `max` above 500 as 500.
+ */
 function checkPage(name: string, size: number, least: number): void {
   if (!Number.isInteger(size) || size < least || size > MAX_PAGE)
     throw new RangeError(
@@ -196,12 +199,22 @@ function checkPage(name: string, size: number, least: number): void {
 }
 
 /**
- * The list response's payload: `total` and `data`, without `formHookDataList`.
+ * One page of objects, `max` and `offset` in the query: a list (`GET /data/<domain>`) or a search. Resolves
+ * with its `total` and `data`, without `formHookDataList`.
  *
  * @internal
  */
-export function listResult<T>(answer: unknown): ListResult<T> {
-  const { total, data } = answer as { total: unknown; data: WireObject<T>[] }
+export async function onePage<T>(
+  send: Send,
+  method: string,
+  path: readonly string[],
+  options: PageOptions,
+  outgoing: Outgoing,
+): Promise<ListResult<T>> {
+  const { max, offset } = options
+  checkPage('max', max ?? 0, 0)
+  const query = { ...outgoing.query, max, offset }
+  const { total, data } = (await send(method, path, options, { ...outgoing, query })) as ListResult<T>
   return { total: Number(total), data }
 }
 

@@ -3,7 +3,7 @@
  * and Node (or an injected one, such as the emulator's in-process `emulator.fetch`). It survives the platform's
  * quirks: tokens only in `Authorization: Bearer`, one shared refresh for any number of requests that meet an
  * expired token, HTTP 200 validation failures and HTTP 500 anonymous-service refusals as typed errors, pages of
- * at most 500, a logout that only forgets the tokens, retries of transient failures of idempotent requests.
+ * at most 500, a logout that only forgets the tokens, retries of transient failures of reads (GET, HEAD, OPTIONS).
  *
  * @example
  * ```ts

@@ -62,11 +62,14 @@ export interface ObjectActions {
  *
  * @internal
  */
-export function logicCall(send: Send, path: string, options: LogicCallOptions = {}): Promise<never> {
-  const method = (options.method ?? (options.body === undefined ? 'GET' : 'POST')).toUpperCase()
-  if (options.body !== undefined && (method === 'GET' || method === 'HEAD'))
-    return Promise.reject(new TypeError(`${method} ${path} cannot carry a body: use query, or POST.`))
-  return send({ ...options, method, path }) as Promise<never>
+export function logicCall(send: Send, path: string[], options: LogicCallOptions = {}): Promise<never> {
+  const { query, body } = options
+  const method = (options.method ?? (body === undefined ? 'GET' : 'POST')).toUpperCase()
+  if (body !== undefined && (method === 'GET' || method === 'HEAD'))
+    return Promise.reject(
+      new TypeError(`${method} /${path.join('/')} cannot carry a body: use query, or POST.`),
+    )
+  return send(method, path, options, { query, body, answer: 'any' }) as Promise<never>
 }
 
 /**
@@ -76,10 +79,10 @@ export function logicCall(send: Send, path: string, options: LogicCallOptions = 
  */
 export function objectActions(send: Send): ObjectActions {
   // `never`: what the logic returns is the caller's `R`, which the wire cannot check.
-  const run = (path: string, body: unknown, options: CallOptions = {}): Promise<never> =>
-    send({ ...options, method: 'POST', path, body, answer: 'mutation' }) as Promise<never>
+  const run = (by: string, key: string | number, body: unknown, options?: CallOptions): Promise<never> =>
+    send('POST', ['action', by, key], options, { body, answer: 'data' }) as Promise<never>
   return {
-    byName: (name, body, options) => run(`/action/byName/${encodeURIComponent(name)}`, body, options),
-    byId: (id, body, options) => run(`/action/byId/${encodeURIComponent(id)}`, body, options),
+    byName: (name, body, options) => run('byName', name, body, options),
+    byId: (id, body, options) => run('byId', id, body, options),
   }
 }

@@ -9,7 +9,7 @@ import type { ListResult, LoginResponse, ObjectPermissions } from './wire-types.
  * A client of the platform's REST API, made by `createClient`: login and tokens, the generic object endpoints,
  * search, permissions, dynamic services, webhooks and object actions. It sends the token only as
  * `Authorization: Bearer`, refreshes it once when the platform answers 1006 (one refresh for any number of
- * requests at once), retries transient failures of idempotent requests, and turns every refusal into a typed
+ * requests at once), retries transient failures of reads (GET, HEAD, OPTIONS), and turns every refusal into a typed
  * error, the platform's HTTP 200 validation failure included.
  *
  * Domains declared in `DomainRegistry` type `data`, `search` and `keywordSearch`; any other name works too,
@@ -124,7 +124,8 @@ export interface PlatformClient {
    * @param domain - The domain class's short name.
    * @param options - The conditions, how they combine, the order and the page.
    * @returns The page of matches and their total.
-   * @throws `IllegalArgumentError` for a condition the platform refuses.
+   * @throws `RangeError` for a `max` above 500, which the platform would serve as 500; `IllegalArgumentError`
+   *   for a condition the platform refuses.
    * @example
    * ```ts
    * import { createClient } from '@tech-vendor/api/client'
@@ -151,6 +152,7 @@ export interface PlatformClient {
    * @param q - The keyword; empty matches every object.
    * @param options - The page.
    * @returns The page of matches and their total.
+   * @throws `RangeError` for a `max` above 500, which the platform would serve as 500.
    * @example
    * ```ts
    * import { createClient } from '@tech-vendor/api/client'

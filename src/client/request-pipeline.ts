@@ -1,32 +1,41 @@
-import { abortable, deadline } from './abort-signals.js'
-import { errorCodeOf, errorForAnswer } from './errors/error-for-answer.js'
+import { bounded } from './bounded.js'
+import type { CallOptions } from './call-options.js'
+import { errorForAnswer } from './errors/error-for-answer.js'
 import { PlatformConnectionError } from './errors/platform-connection-error.js'
-import { readBody, type Received } from './received.js'
-import { sendWithRetries, type CallLimits, type RetrySettings } from './send-with-retries.js'
+import { PlatformValidationError } from './errors/platform-validation-error.js'
+import { TokenExpiredError } from './errors/token-expired-error.js'
+import { readBody } from './received.js'
+import { redactTokens } from './redact-tokens.js'
+import { sendWithRetries, type Fail, type RetrySettings } from './send-with-retries.js'
 import type { TokenKeeper } from './token-keeper.js'
 
-/** One call of the REST API, as the client's methods describe it. */
+/** What a call sends besides its method, path and signal, and what its answer must be. */
 export interface Outgoing {
-  readonly method: string
-  /** The path under the base URL, its segments encoded: `/data/Order/1`. */
-  readonly path: string
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>> | undefined
   /** Sent as JSON, or form-encoded when it is a `URLSearchParams`. */
   readonly body?: unknown
   /** Login and refresh: no token is sent. */
   readonly anonymous?: boolean
-  readonly signal?: AbortSignal | undefined
   /** BIG_DECIMAL fields to read as exact strings. */
   readonly decimals?: readonly string[] | undefined
   /**
-   * What a successful answer must be: `object`, a JSON object; `mutation`, the mutation envelope, whose `data`
-   * is the result and whose `status: "error"` is a `PlatformValidationError`.
+   * What a successful answer must be: by default a JSON object, the result; `data`, an envelope (the mutation
+   * envelope, or the single-object response) whose `data` is the result and whose `status: "error"` is a
+   * `PlatformValidationError`; `any`, what a service's or a webhook's logic answered, as it is.
    */
-  readonly answer?: 'object' | 'mutation'
+  readonly answer?: 'data' | 'any' | undefined
 }
 
-/** Sends a call and resolves with what it answered: the parsed body, or the envelope's `data`. */
-export type Send = (outgoing: Outgoing) => Promise<unknown>
+/**
+ * Sends a call and resolves with what it answered: the parsed body, or the envelope's `data`. The path is given
+ * by its segments, which are encoded (`['data', 'Order', 1]` is `/data/Order/1`); the options give the signal.
+ */
+export type Send = (
+  method: string,
+  path: readonly (string | number)[],
+  options?: CallOptions,
+  outgoing?: Outgoing,
+) => Promise<unknown>
 
 /** Where the pipeline sends, and its limits. */
 export interface PipelineSettings extends RetrySettings {
@@ -37,78 +46,71 @@ export interface PipelineSettings extends RetrySettings {
 
 /**
  * The client's request pipeline: builds the request (the token only ever in `Authorization: Bearer`), sends it
- * within the call's total timeout and the caller's signal (attempts and retries in {@link sendWithRetries}), meets a 1006
- * answer with one refresh (shared through the {@link TokenKeeper}) and one more try, and turns a refusal into the
- * error of its code and the mutation envelope into its `data`.
+ * (attempts and retries in {@link sendWithRetries}), meets a 1006 answer with one refresh (shared through the
+ * {@link TokenKeeper}) and one more try, and turns a refusal into the error of its code and an envelope into its
+ * `data`. All of it runs within the caller's signal and the total timeout, which end the call however far it got.
+ * No error it makes holds a token: those the client holds and sent, and anything written as one, are replaced by
+ * `[token]`.
  *
  * @internal
  */
 export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper): Send {
-  return async ({ method, path, query = {}, body, anonymous, signal, decimals, answer }) => {
-    const search = new URLSearchParams()
-    for (const [name, value] of Object.entries(query))
-      if (value !== undefined) search.append(name, String(value))
-    const request = `${method} ${settings.baseUrl}${path}`
-    const url = `${settings.baseUrl}${path}${String(search) === '' ? '' : `?${String(search)}`}`
-    const form = body instanceof URLSearchParams
-    const headers: Record<string, string> = { accept: 'application/json' }
-    if (body !== undefined)
-      headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json'
-    const init = {
-      method,
-      ...(body === undefined ? {} : { body: form ? String(body) : JSON.stringify(body) }),
-    }
-
-    const limits: CallLimits = {
-      signal,
-      endsAt: Date.now() + settings.totalTimeout,
-      expired: () =>
-        new PlatformConnectionError({
-          reason: 'timeout',
-          detail: `no complete answer within ${settings.totalTimeout} ms, the totalTimeout`,
-          request,
-        }),
-    }
-    const sent = anonymous === true ? undefined : keeper.tokens?.accessToken
+  const { baseUrl, totalTimeout } = settings
+  return (method, path, options, { query = {}, body, anonymous, decimals, answer } = {}) => {
+    const sent = anonymous ? undefined : keeper.tokens?.accessToken
     const secrets = (): (string | undefined)[] => [
       sent,
       keeper.tokens?.accessToken,
       keeper.tokens?.refreshToken,
     ]
-    const exchange = async (token: string | undefined): Promise<[Received, unknown]> => {
+    const at = `${baseUrl}/${path.map(encodeURIComponent).join('/')}`
+    const request = redactTokens(`${method} ${at}`, secrets())
+    const search = new URLSearchParams()
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined) search.append(name, String(value))
+    const url = `${at}${String(search) && `?${String(search)}`}`
+    const form = body instanceof URLSearchParams
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (body !== undefined) headers['content-type'] = `application/${form ? 'x-www-form-urlencoded' : 'json'}`
+    const payload = body === undefined ? null : form ? String(body) : JSON.stringify(body)
+    const fail: Fail = (reason, detail) =>
+      new PlatformConnectionError({ reason, detail: redactTokens(detail, secrets()), request })
+    const endsAt = Date.now() + totalTimeout
+
+    /** Sends the request with `token` and resolves with the answer, or rejects with its refusal. */
+    const exchange = async (signal: AbortSignal, token: string | undefined) => {
       const authorization = token === undefined ? {} : { authorization: `Bearer ${token}` }
-      const received = await sendWithRetries(
-        settings,
-        url,
-        { ...init, headers: { ...headers, ...authorization } },
-        limits,
-        request,
-        secrets(),
-      )
-      return [received, readBody(received, decimals)]
+      const init = { method, headers: { ...headers, ...authorization }, body: payload }
+      const received = await sendWithRetries(settings, url, init, signal, endsAt, fail)
+      if (received.status > 199 && received.status < 300) return received
+      throw errorForAnswer(received, request, secrets())
     }
-    const seen = keeper.lastRefresh
-    let [received, parsed] = await exchange(sent)
-    const failed = (): boolean => received.status < 200 || received.status > 299
-    if (sent !== undefined && failed() && errorCodeOf(parsed) === 1006) {
-      // The wait for a shared refresh is this call's: its signal and its total timeout end it.
-      const wait = deadline(signal, limits.endsAt - Date.now(), limits.expired)
-      try {
-        await abortable(keeper.refreshAfter(sent, seen), wait.signal)
-      } finally {
-        wait.dispose()
-      }
-      ;[received, parsed] = await exchange(keeper.tokens?.accessToken)
-    }
-    if (failed()) throw errorForAnswer(received, request, secrets())
-    if (answer === undefined) return parsed
-    const fields = parsed as Record<string, unknown>
-    if (typeof parsed !== 'object' || parsed === null) {
-      const text = `The answer is not the platform's JSON: ${received.text.slice(0, 200)}`
-      throw errorForAnswer({ ...received, contentType: '', text }, request, secrets())
-    }
-    if (answer !== 'mutation') return parsed
-    if (fields['status'] === 'error') throw errorForAnswer(received, request, secrets(), true)
-    return fields['data']
+    return bounded(
+      options?.signal,
+      totalTimeout,
+      async (signal) => {
+        const seen = keeper.lastRefresh
+        const received = await exchange(signal, sent).catch(async (error: unknown) => {
+          // 1006 alone: one refresh, shared with every call that met the same token, then one more try.
+          if (sent === undefined || !TokenExpiredError.is(error)) throw error
+          // A call whose token was replaced since it was sent needs no refresh.
+          if (keeper.tokens?.accessToken === sent) await keeper.refresh(sent, seen)
+          return exchange(signal, keeper.tokens?.accessToken)
+        })
+        const parsed = readBody(received, decimals)
+        if (answer === 'any') return parsed
+        if (typeof parsed !== 'object' || parsed === null) {
+          // Quoted whole: errorForAnswer cuts the quote once every token in it is replaced.
+          const text = `The answer is not the platform's JSON: ${received.text}`
+          throw errorForAnswer({ ...received, contentType: '', text }, request, secrets())
+        }
+        if (answer === undefined) return parsed
+        const envelope = parsed as { status?: unknown; data?: unknown }
+        if (envelope.status === 'error')
+          throw errorForAnswer(received, request, secrets(), PlatformValidationError)
+        return envelope.data
+      },
+      () => fail('timeout', `no complete answer within ${totalTimeout} ms, the totalTimeout`),
+    )
   }
 }

@@ -1,8 +1,7 @@
-import { abortable, deadline, sleep } from './abort-signals.js'
+import { bounded, sleep } from './bounded.js'
 import type { FetchFunction } from './client-options.js'
-import { PlatformConnectionError } from './errors/platform-connection-error.js'
+import type { ConnectionFailure, PlatformConnectionError } from './errors/platform-connection-error.js'
 import type { Received } from './received.js'
-import { redactTokens } from './redact-tokens.js'
 
 /** How long an attempt may take and how failed ones are tried again. */
 export interface RetrySettings {
@@ -12,29 +11,27 @@ export interface RetrySettings {
   readonly retryDelay: number
 }
 
-/** A retry sends the request again: only where sending it twice does what sending it once does. */
-const IDEMPOTENT = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']
+/**
+ * A retry sends the request again: only the methods that change nothing. PUT and DELETE are idempotent in HTTP's
+ * terms, but on the platform they run object hooks and dynamic logic, a 502, a 504 or a broken connection does
+ * not say whether the first attempt ran, and a DELETE that ran is answered 404 the second time.
+ */
+const SAFE = ['GET', 'HEAD', 'OPTIONS']
 
-/** Answers that say "not now" rather than "no": a proxy or gateway failing, or a rate limit. Never 500. */
-const TRANSIENT = [429, 502, 503, 504]
+/** Answers that say "not now" rather than "no": a proxy or gateway failing (and a 429 with Retry-After). Never 500. */
+const TRANSIENT = [502, 503, 504]
 
-/** What bounds a whole call: the caller's signal and the total timeout. */
-export interface CallLimits {
-  /** The caller's signal: its reason is what the call rejects with. */
-  readonly signal: AbortSignal | undefined
-  /** When the total timeout passes, in `Date.now()` time. */
-  readonly endsAt: number
-  /** The error the total timeout ends the call with. */
-  readonly expired: () => PlatformConnectionError
-}
+/** Makes a call's connection error: its request named, no token in its detail. */
+export type Fail = (reason: ConnectionFailure, detail: string) => PlatformConnectionError
 
 /**
  * Sends one request and reads its body, trying again after a transient failure (a network error, a per-attempt
- * timeout, or HTTP 429, 502, 503, 504) while the method is idempotent and retries are left: after `retryDelay`,
- * doubled each time, or after what a `Retry-After` header asks for. No wait runs past the total timeout: one
- * that would ends the retries. An attempt aborts on the caller's signal (its reason is thrown as it is) and after
- * `timeout` ms, or sooner when the total timeout comes first. What is answered last, whatever its status, is
- * returned; a request that got no answer ends in a `PlatformConnectionError` without a token in it.
+ * timeout, HTTP 502, 503, 504, or 429 with `Retry-After`) while the method is safe (GET, HEAD, OPTIONS) and
+ * retries are left: after `retryDelay`, doubled each time, or after what a `Retry-After` header asks for. A wait
+ * that would end after `endsAt` (the call's total timeout) is not waited: the retries end there. An attempt
+ * ends after `timeout` ms, and every attempt and wait when `signal` (the call's: the caller's signal and the
+ * total timeout) aborts, after which nothing more is sent. What is answered last, whatever its status, is
+ * returned; a request that got no answer ends in the `PlatformConnectionError` that `fail` makes.
  *
  * @internal
  */
@@ -42,46 +39,41 @@ export async function sendWithRetries(
   settings: RetrySettings,
   url: string,
   init: RequestInit & { readonly method: string },
-  limits: CallLimits,
-  request: string,
-  secrets: readonly (string | undefined)[],
+  signal: AbortSignal,
+  endsAt: number,
+  fail: Fail,
 ): Promise<Received> {
-  const { signal, endsAt, expired } = limits
-  for (let retry = 0; ; retry++) {
-    signal?.throwIfAborted()
-    const more = retry < settings.retries && IDEMPOTENT.includes(init.method)
-    const left = endsAt - Date.now()
-    const attempt = deadline(signal, Math.min(settings.timeout, left), () =>
-      left <= settings.timeout
-        ? expired()
-        : new PlatformConnectionError({
-            reason: 'timeout',
-            detail: `no complete answer within ${settings.timeout} ms, the per-attempt timeout (attempt ${retry + 1})`,
-            request,
-          }),
-    )
-    let wait = settings.retryDelay * 2 ** retry
+  const { fetch, timeout, retries, retryDelay } = settings
+  for (let attempt = 1; ; attempt++) {
+    const more = attempt <= retries && SAFE.includes(init.method)
+    let wait = retryDelay * 2 ** (attempt - 1)
     try {
-      const response = await abortable(
-        settings.fetch(url, { ...init, signal: attempt.signal }),
-        attempt.signal,
+      const [response, text] = await bounded(
+        signal,
+        timeout,
+        async (attemptSignal) => {
+          try {
+            const response = await fetch(url, { ...init, signal: attemptSignal })
+            return [response, await response.text()] as const
+          } catch (error) {
+            throw networkFailure(error, fail, attempt)
+          }
+        },
+        () =>
+          fail(
+            'timeout',
+            `no complete answer within ${timeout} ms, the per-attempt timeout (attempt ${attempt})`,
+          ),
       )
-      const received: Received = {
-        status: response.status,
-        contentType: response.headers.get('content-type') ?? '',
-        text: await abortable(response.text(), attempt.signal),
-      }
-      if (!more || !TRANSIENT.includes(received.status)) return received
-      wait = retryAfter(response.headers.get('retry-after')) ?? wait
+      const { status, headers } = response
+      const received: Received = { status, contentType: headers.get('content-type') ?? '', text }
+      const after = retryAfter(headers.get('retry-after'))
+      if (!more || !(TRANSIENT.includes(status) || (status === 429 && after !== undefined))) return received
+      wait = after ?? wait
       if (Date.now() + wait >= endsAt) return received
     } catch (error) {
-      if (signal?.aborted) throw signal.reason
-      if (!more || Date.now() + wait >= endsAt)
-        throw attempt.signal.aborted
-          ? attempt.signal.reason
-          : networkFailure(error, request, secrets, retry + 1)
-    } finally {
-      attempt.dispose()
+      // A connection error; or `signal` aborted, and the call has already ended with its reason.
+      if (!more || Date.now() + wait >= endsAt) throw error
     }
     await sleep(wait, signal)
   }
@@ -89,25 +81,15 @@ export async function sendWithRetries(
 
 /** The wait a `Retry-After` header asks for, in ms: seconds, or an HTTP date. */
 function retryAfter(header: string | null): number | undefined {
-  if (header === null) return undefined
-  const wait = /^\d+$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - Date.now()
+  if (!header) return undefined
+  const seconds = Number(header)
+  const wait = Number.isNaN(seconds) ? Date.parse(header) - Date.now() : seconds * 1000
   return Number.isNaN(wait) ? undefined : Math.max(0, wait)
 }
 
-/** A failed `fetch` as a connection error: its message and its cause's (such as the system error), no token. */
-function networkFailure(
-  error: unknown,
-  request: string,
-  secrets: readonly (string | undefined)[],
-  attempts: number,
-): PlatformConnectionError {
+/** A failed `fetch` as a connection error: its message and its cause's (such as the system error). */
+function networkFailure(error: unknown, fail: Fail, attempt: number): PlatformConnectionError {
   const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } }
-  const detail = [message, cause?.message]
-    .filter((part) => typeof part === 'string' && part !== '')
-    .join(': ')
-  return new PlatformConnectionError({
-    reason: 'network',
-    detail: `${redactTokens(detail || String(error), secrets)} (attempt ${attempts})`,
-    request,
-  })
+  const detail = [message, cause?.message].filter(Boolean).join(': ') || String(error)
+  return fail('network', `${detail} (attempt ${attempt})`)
 }

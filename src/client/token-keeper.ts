@@ -19,20 +19,20 @@ export interface TokenKeeper {
   keep(login: LoginResponse): LoginResponse
   /** Forgets the pair and tells `onTokens`. */
   forget(): void
-  /** Refreshes now, or joins the refresh under way. */
-  refresh(): Promise<LoginResponse>
   /**
-   * What a request that was sent with access token `sent`, after `seen` was the latest refresh, and was
-   * answered 1006, waits for before it is sent once more.
+   * Refreshes access token `sent`, the one held now, or takes the outcome of a refresh of it that is under way
+   * or started after `seen` was the latest refresh. A request answered 1006 gives the token it was sent with and
+   * the refresh it saw before it was sent; the client's `refresh()`, the token and the latest refresh: a refresh
+   * under way is joined.
    */
-  refreshAfter(sent: string, seen: RefreshRecord | undefined): Promise<unknown>
+  refresh(sent: string | undefined, seen: RefreshRecord | undefined): Promise<LoginResponse>
 }
 
 /**
  * Holds the client's token pair, hands every new pair to `onTokens`, and refreshes the pair once for any number
- * of requests that met an expired access token (single flight). A request answered 1006:
+ * of requests that met an expired access token (single flight). A request answered 1006 whose token has been
+ * replaced since it was sent is sent again with the new one, without a refresh; any other:
  *
- * - whose token has been replaced since it was sent is sent again with the new one, without a refresh;
  * - joins a refresh under way for that token;
  * - takes the outcome (the new pair, or the error) of a refresh for that token that started after it was sent
  *   and has settled, rather than making a second one; so a burst that meets an expired token makes one refresh
@@ -83,11 +83,7 @@ export function tokenKeeper(
     },
     keep,
     forget: () => set(null),
-    refresh: () => (last?.settled === false ? last.promise : start()),
-    refreshAfter(sent, seen) {
-      if (tokens?.accessToken !== sent) return Promise.resolve()
-      if (last?.token === sent && (!last.settled || last !== seen)) return last.promise
-      return start()
-    },
+    refresh: (sent, seen) =>
+      last && last.token === sent && (!last.settled || last !== seen) ? last.promise : start(),
   }
 }

@@ -12,6 +12,7 @@ export const conformanceGroups = Object.freeze([
   'query',
   'domain',
   'transactions',
+  'sql',
   'tenancy',
   'async',
   'isolation',
@@ -25,7 +26,8 @@ export const conformanceGroups = Object.freeze([
 
 /**
  * A group of the conformance suite: `query` (SPEC §7.2), `domain` (§7.3), `transactions` (§7.4), `tenancy`
- * (§7.5), `async` (§7.6), `isolation` (work of an uninstalled host never reaches the next), `storage`, `beans` and `messages` (§7.7), `plugins` (§7.8, with `BeanContainer`'s
+ * (§7.5), `sql` (native SQL through `withSql`, §10.3 and §10.4: reported as skipped, with the reason, on a
+ * host whose store runs no SQL), `async` (§7.6), `isolation` (work of an uninstalled host never reaches the next), `storage`, `beans` and `messages` (§7.7), `plugins` (§7.8, with `BeanContainer`'s
  * `PlatformAdapter` rule of §7.7), `seed` (§7.8), `mismatches` (the table of §4). `plugins` and `seed` need
  * the host's optional adapters (`pluginLoader`, `seedData`); without them their tests are reported as
  * skipped.

@@ -12,6 +12,7 @@ import { mismatchesGroup } from './groups/mismatches-group.js'
 import { pluginsGroup } from './groups/plugins-group.js'
 import { queryGroup } from './groups/query-group.js'
 import { seedGroup } from './groups/seed-group.js'
+import { sqlGroup } from './groups/sql-group.js'
 import { storageGroup } from './groups/storage-group.js'
 import { tenancyGroup } from './groups/tenancy-group.js'
 import { transactionsGroup } from './groups/transactions-group.js'
@@ -21,6 +22,7 @@ const GROUPS: Readonly<Record<ConformanceGroup, GroupDefinition>> = {
   query: queryGroup,
   domain: domainGroup,
   transactions: transactionsGroup,
+  sql: sqlGroup,
   tenancy: tenancyGroup,
   async: asyncGroup,
   isolation: isolationGroup,
@@ -34,7 +36,7 @@ const GROUPS: Readonly<Record<ConformanceGroup, GroupDefinition>> = {
 
 /**
  * Registers the conformance suite in the caller's vitest run: the behavioural rules of the reference host
- * (SPEC §7: query semantics, DomainHelper, transactions, tenancy, AsyncHelper, storage, beans, messages,
+ * (SPEC §7: query semantics, DomainHelper, transactions, native SQL where the store runs it, tenancy, AsyncHelper, storage, beans, messages,
  * plugins and seed data) and the documented mismatches of SPEC §4, run against hosts made by `factory`. A
  * host that passes behaves, for plugin code, like the platform.
  *

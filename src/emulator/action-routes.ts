@@ -1,6 +1,6 @@
 import { SimpleQuery } from '../index.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
-import { runAsCaller } from './emulator-parts.js'
+import { runAsCaller } from './run-as-caller.js'
 import type { IncomingCall } from './incoming-call.js'
 import { LogicFailure } from './logic-runner.js'
 import { objectId } from './page-params.js'
@@ -51,7 +51,9 @@ export function actionRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const name = c.req.param('name')
     return run(
       c.get('call'),
-      () => (SimpleQuery.of('ObjectAction').eq('name', name).list(0, 1)[0] ?? null) as ActionRecord | null,
+      () =>
+        (SimpleQuery.of('ObjectAction').eq('name', name).eq('active', true).list(0, 1)[0] ??
+          null) as ActionRecord | null,
       `named ${JSON.stringify(name)}`,
     )
   })

@@ -1,7 +1,8 @@
 import { DomainHelper, SimpleQuery, StorageUtils, type StorageFieldValue } from '../index.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
-import { runAsCaller } from './emulator-parts.js'
+import { runAsCaller } from './run-as-caller.js'
 import { objectId } from './page-params.js'
+import type { RequestUser } from './logic-request.js'
 import { allows } from './permissions.js'
 import { WireError } from './wire-error.js'
 import { jsonResponse } from './wire-response.js'
@@ -11,15 +12,28 @@ import { jsonResponse } from './wire-response.js'
  * The document shows no payload, so (the emulator's choice):
  *
  * - `POST /attachment/upload` takes `multipart/form-data` with the file in the field `file` (and an optional
- *   `description`), stores it with `StorageUtils.createStorageFileDomain`, records an `Attachment`, and answers
- *   the `StorageFieldValue`, which a create or update can set on a FILE field as it is;
- * - `GET /attachment/download/<id>` answers the bytes of the stored file with that id (an upload, or a file a
- *   FILE field of a domain the caller may read holds), with its content type and file name.
+ *   `description`), stores it with `StorageUtils.createStorageFileDomain`, records an `Attachment` naming the
+ *   uploader, and answers the `StorageFieldValue`, which a create or update can set on a FILE field as it is;
+ * - `GET /attachment/download/<id>` answers the bytes of the stored file with that id, with its content type
+ *   and file name, as a download (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`), to a
+ *   caller who may read an object whose FILE field holds it (the domain's `read` role; an `Attachment` record
+ *   counts as the platform domain it is) or who uploaded it; anyone else gets 404, as for a file that does not
+ *   exist.
  *
  * @internal
  */
 export function attachmentRoutes(app: EmulatorApp, parts: EmulatorParts): void {
   const { catalog, host } = parts
+
+  /**
+   * The objects of a domain whose files the caller may download: all of them with the domain's `read` role;
+   * of `Attachment` without it, the caller's own uploads; `undefined` for none.
+   */
+  const readableHolders = (domain: string, user: RequestUser): SimpleQuery | undefined => {
+    if (allows(catalog, user, domain, 'read')) return SimpleQuery.of(domain)
+    if (domain === 'Attachment') return SimpleQuery.of(domain).eq('uploadedBy', user.username)
+    return undefined
+  }
 
   app.post('/attachment/upload', async (c) => {
     const call = c.get('call')
@@ -58,6 +72,7 @@ export function attachmentRoutes(app: EmulatorApp, parts: EmulatorParts): void {
         DomainHelper.buildDomain('Attachment', {
           file: value,
           description: typeof description === 'string' ? description : null,
+          uploadedBy: user.username,
         }),
       )
       return value
@@ -70,9 +85,10 @@ export function attachmentRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const id = objectId(c.req.param('id'))
     const file = runAsCaller(parts, user, () => {
       for (const domain of catalog.names) {
-        if (domain !== 'Attachment' && !allows(catalog, user, domain, 'read')) continue
+        const holders = readableHolders(domain, user)
+        if (holders === undefined) continue
         for (const field of catalog.fieldsOfType(domain, 'FILE')) {
-          for (const object of SimpleQuery.of(domain).notNull(field).listAll()) {
+          for (const object of holders.notNull(field).listAll()) {
             const value = (object as Record<string, unknown>)[field] as StorageFieldValue
             if (value.id === id) return value
           }
@@ -85,6 +101,8 @@ export function attachmentRoutes(app: EmulatorApp, parts: EmulatorParts): void {
       headers: {
         'content-type': file.mimeType,
         'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        // The type is the uploader's word: a browser must not guess another (an upload of HTML run as a page).
+        'x-content-type-options': 'nosniff',
       },
     })
   })

@@ -1,4 +1,5 @@
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
+import { isPlainObject } from './is-plain-object.js'
 import type { RequestUser } from './logic-request.js'
 import { WireError } from './wire-error.js'
 import { jsonResponse } from './wire-response.js'
@@ -33,11 +34,8 @@ export function authRoutes(app: EmulatorApp, parts: EmulatorParts): void {
   app.post('/auth/login', async (c) => {
     const call = c.get('call')
     const body = await call.json()
-    const { username, password } = (typeof body === 'object' && body !== null ? body : {}) as Record<
-      string,
-      unknown
-    >
-    if (Array.isArray(body) || typeof username !== 'string' || typeof password !== 'string') {
+    const { username, password } = isPlainObject(body) ? body : {}
+    if (typeof username !== 'string' || typeof password !== 'string') {
       throw new WireError(
         'IllegalArgument',
         'POST /api/auth/login takes the JSON body {"username": "...", "password": "..."}.',

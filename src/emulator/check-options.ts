@@ -8,7 +8,9 @@ import type { DomainRoles, EmulatorOptions, EmulatorUser } from './emulator-opti
 import type { LogicFunction } from './logic-request.js'
 import { PLATFORM_DOMAIN_NAMES } from './platform-domains.js'
 import type { TokenSettings } from './token-service.js'
-import { DEFAULT_USERS, isStringArray } from './user-directory.js'
+import { isPlainObject } from './is-plain-object.js'
+import { isStringArray } from './is-string-array.js'
+import { DEFAULT_USERS } from './user-directory.js'
 
 const OPTION_NAMES: ReadonlySet<string> = new Set([
   'domains',
@@ -26,6 +28,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'maxBodyBytes',
   'maxUploadBytes',
   'accessLog',
+  'logicTimeoutMs',
 ])
 
 const OPERATIONS: ReadonlySet<string> = new Set(['read', 'create', 'update', 'delete'])
@@ -33,6 +36,10 @@ const USER_KEYS: ReadonlySet<string> = new Set(['username', 'password', 'roles',
 
 /** The settings with their defaults: `security.jwt.expiration` 3600 s, refresh tokens that never expire. */
 const DEFAULT_EXPIRATION = 3600
+
+/** How long logic may take by default, and at most (the longest delay a Node timer takes). */
+const DEFAULT_LOGIC_TIMEOUT_MS = 30_000
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** The emulator's options, checked, with their defaults. */
 export interface CheckedOptions {
@@ -54,6 +61,7 @@ export interface CheckedOptions {
   readonly plugins: readonly PluginDefinition[]
   readonly limits: BodyLimits
   readonly accessLog: ((line: string) => void) | undefined
+  readonly logicTimeoutMs: number
 }
 
 /**
@@ -78,7 +86,7 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
   const domains: Record<string, DomainDefinition> = {}
   const roles = new Map<string, DomainRoles>()
   const givenDomains: unknown = options.domains ?? {}
-  if (!isRecord(givenDomains)) {
+  if (!isPlainObject(givenDomains)) {
     problems.push('domains must be an object of domain definitions by name')
   } else {
     for (const [name, definition] of Object.entries(givenDomains)) {
@@ -88,14 +96,14 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
         )
         continue
       }
-      if (!isRecord(definition)) {
+      if (!isPlainObject(definition)) {
         domains[name] = definition as DomainDefinition // createTestHost reports it
         continue
       }
       const { roles: domainRoles, ...hostDefinition } = definition
       domains[name] = hostDefinition as unknown as DomainDefinition
       if (domainRoles === undefined) continue
-      if (!isRecord(domainRoles)) {
+      if (!isPlainObject(domainRoles)) {
         problems.push(
           `domains.${name}.roles must be an object such as { read: ['ROLE_USER'], delete: ['ROLE_ADMIN'] }`,
         )
@@ -128,7 +136,7 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     const seen = new Set<string>()
     users.forEach((user: unknown, index) => {
       const where = `users[${index}]`
-      if (!isRecord(user)) {
+      if (!isPlainObject(user)) {
         problems.push(`${where} must be an object { username, password, roles, name?, tenant?, enabled? }`)
         return
       }
@@ -157,7 +165,7 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
 
   const givenSettings: unknown = options.settings ?? {}
   const settings: Record<string, string | number | boolean> = {}
-  if (!isRecord(givenSettings)) {
+  if (!isPlainObject(givenSettings)) {
     problems.push("settings must be an object such as { 'security.jwt.expiration': 3600 }")
   } else {
     for (const [key, value] of Object.entries(givenSettings)) {
@@ -190,7 +198,7 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     problems.push('now must be a function returning milliseconds since the epoch')
 
   const logic: unknown = options.logic ?? {}
-  if (!isRecord(logic))
+  if (!isPlainObject(logic))
     problems.push('logic must be an object of functions by name, such as { summary: (request) => ({ ... }) }')
   else {
     for (const [name, fn] of Object.entries(logic)) {
@@ -209,7 +217,7 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
   }
 
   const plugins = options.plugins ?? []
-  if (!Array.isArray(plugins) || plugins.some((p) => !isRecord(p)))
+  if (!Array.isArray(plugins) || plugins.some((p) => !isPlainObject(p)))
     problems.push(
       'plugins must be an array of plugin definitions ({ directory | packageJson | manifest, components })',
     )
@@ -229,6 +237,10 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
 
   if (options.accessLog !== undefined && typeof options.accessLog !== 'function')
     problems.push('accessLog must be a function (line) => void')
+
+  const logicTimeoutMs = options.logicTimeoutMs ?? DEFAULT_LOGIC_TIMEOUT_MS
+  if (!Number.isSafeInteger(logicTimeoutMs) || logicTimeoutMs < 1 || logicTimeoutMs > MAX_TIMER_MS)
+    problems.push(`logicTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`)
 
   if (problems.length > 0) {
     throw new IllegalArgumentException(
@@ -255,11 +267,8 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     plugins,
     limits,
     accessLog: options.accessLog,
+    logicTimeoutMs,
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** A positive whole number of seconds from a number or a numeric string, else `null`. */

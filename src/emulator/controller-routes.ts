@@ -2,8 +2,9 @@ import { CONTROLLER_BRAND } from '../v1/controller-routes.js'
 import type { ControllerRequest } from '../v1/controller-request.js'
 import { VendorDynamicController } from '../v1/vendor-dynamic-controller.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
-import { runAsCaller } from './emulator-parts.js'
+import { runAsCaller } from './run-as-caller.js'
 import { WireError } from './wire-error.js'
+import { withinLogicTimeout } from './within-logic-timeout.js'
 import { resultResponse } from './wire-response.js'
 
 /** Where a plugin's custom controllers are served, under `/api`: `/plugin/<plugin name><route path>`. */
@@ -50,11 +51,10 @@ export function controllerRoutes(app: EmulatorApp, parts: EmulatorParts): void {
           const handler = (controller as unknown as Record<string, (request: ControllerRequest) => unknown>)[
             route.handlerName
           ]
-          const result = await runAsCaller(
-            parts,
-            user,
-            async () => await handler?.call(controller, request),
-            pluginName,
+          const result = await withinLogicTimeout(
+            runAsCaller(parts, user, async () => await handler?.call(controller, request), pluginName),
+            parts.logicTimeoutMs,
+            `the handler ${route.handlerName} of the plugin ${pluginName}`,
           )
           return resultResponse(result)
         })

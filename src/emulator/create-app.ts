@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
+import { isAllowedHost } from './allowed-host.js'
 import { actionRoutes } from './action-routes.js'
 import { attachmentRoutes } from './attachment-routes.js'
 import { authRoutes } from './auth-routes.js'
@@ -18,7 +19,8 @@ import { errorResponse } from './wire-response.js'
 
 /**
  * The emulator's HTTP app: the platform's REST API under `/api`, a 501 naming any route it does not serve, and
- * every failure answered with the platform's error body.
+ * every failure answered with the platform's error body. A request that came in over HTTP for a host name the
+ * emulator does not answer to (see {@link isAllowedHost}) is refused with 403 before any route sees it.
  *
  * @internal
  */
@@ -36,6 +38,21 @@ export function createApp(
       const url = new URL(c.req.url)
       accessLog?.(`${c.req.method} ${url.pathname}${url.search} ${c.res.status}`)
     }
+  })
+  root.use('*', async (c, next) => {
+    const { listenHostname } = c.env
+    const host = c.req.raw.headers.get('host')
+    if (listenHostname !== undefined && !isAllowedHost(host, listenHostname)) {
+      return errorResponse(
+        new WireError(
+          'NoPermission',
+          `the emulator answers only to loopback names, IP addresses and the hostname it listens on (${listenHostname}), and this request came for ${JSON.stringify(host)}: ` +
+            'a page whose name is pointed at this machine (DNS rebinding) must not reach it. Call it at the URL listen() or vendor-api serve printed, ' +
+            'or listen on the name you use (listen({ hostname }), --hostname).',
+        ),
+      )
+    }
+    await next()
   })
   const api = root.basePath('/api')
   api.use('*', async (c, next) => {

@@ -1,5 +1,6 @@
 import { IllegalStateException } from '../errors/illegal-state-exception.js'
-import { createTestHost, type TestHost } from '../testing/index.js'
+import { createTestHost } from '../testing/host/create-test-host.js'
+import type { TestHost } from '../testing/index.js'
 import { Authenticator } from './authenticator.js'
 import { checkOptions } from './check-options.js'
 import { createApp } from './create-app.js'
@@ -53,6 +54,8 @@ class PlatformEmulator implements Emulator {
   readonly #app: EmulatorApp
   #listening: Promise<RunningServer> | undefined
   #closed = false
+  /** How to reject each in-process call still waiting for its answer, for close(). */
+  readonly #pending = new Set<() => void>()
 
   constructor(options: EmulatorOptions) {
     const checked = checkOptions(options)
@@ -81,9 +84,10 @@ class PlatformEmulator implements Emulator {
         users: this.#users,
         tokens,
         auth: new Authenticator(tokens, this.#users),
-        logic: new LogicRunner(checked.logic, access),
+        logic: new LogicRunner(checked.logic, access, checked.logicTimeoutMs),
         settings: checked.settings,
         now: checked.now,
+        logicTimeoutMs: checked.logicTimeoutMs,
       }
       this.#app = createApp(parts, checked.limits, checked.accessLog)
     } catch (error) {
@@ -101,7 +105,19 @@ class PlatformEmulator implements Emulator {
           ? input
           : new Request(input, init)
         : new Request(new URL(String(input), 'http://localhost'), init)
-    return this.#app.fetch(request)
+    return new Promise<Response>((resolve, reject) => {
+      const closed = (): void =>
+        reject(
+          new IllegalStateException(
+            `emulator.fetch: the emulator was closed before it answered ${request.method} ${new URL(request.url).pathname}; the call has no answer.`,
+          ),
+        )
+      this.#pending.add(closed)
+      void Promise.resolve()
+        .then(() => this.#app.fetch(request, {}))
+        .then(resolve, reject)
+        .finally(() => this.#pending.delete(closed))
+    })
   }
 
   async listen(options?: ListenOptions): Promise<string> {
@@ -111,7 +127,10 @@ class PlatformEmulator implements Emulator {
         'emulator.listen: the emulator is already listening; close it before listening again.',
       )
     }
-    this.#listening = startHttpServer(async (request) => this.#app.fetch(request), options)
+    this.#listening = startHttpServer(
+      async (request, listenHostname) => this.#app.fetch(request, { listenHostname }),
+      options,
+    )
     try {
       return (await this.#listening).url
     } catch (error) {
@@ -123,6 +142,8 @@ class PlatformEmulator implements Emulator {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
+    for (const closed of this.#pending) closed()
+    this.#pending.clear()
     try {
       const server = await this.#listening?.catch(() => undefined)
       await server?.close()

@@ -1,11 +1,13 @@
 import { DomainHelper, QueryHelper, SimpleQuery, ValidationException } from '../index.js'
 import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
-import { runAsCaller } from './emulator-parts.js'
+import { runAsCaller } from './run-as-caller.js'
 import type { IncomingCall } from './incoming-call.js'
+import { isPlainObject } from './is-plain-object.js'
 import { objectId, pageParams } from './page-params.js'
 import { authorizeDomain } from './permissions.js'
 import { WireError } from './wire-error.js'
+import { wireValidationMessage } from './wire-validation-message.js'
 import { jsonResponse, mutationEnvelope } from './wire-response.js'
 
 /**
@@ -16,13 +18,25 @@ import { jsonResponse, mutationEnvelope } from './wire-response.js'
  * - `GET /data/<domain>/<id>`: `{data, formHookData}`;
  * - `POST`, `PUT /data/<domain>/<id>`, `DELETE`: the mutation envelope; a validation failure is HTTP 200 with
  *   `status: "error"` and the message, and nothing written;
- * - `PUT /data/<domain>/batch`: every update or none; an invalid record answers an error response;
+ * - `PUT /data/<domain>/batch`: every update or none; an invalid record answers an error response; another
+ *   method on that path: 400 saying it takes PUT only;
  * - `PATCH /data/<domain>/<id>`: 403, the route has no implementation.
  *
  * @internal
  */
 export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
   const { catalog, now } = parts
+
+  /** Runs a write and returns the validation failure's message, worded for the wire, or `undefined`. */
+  const validationMessage = (write: () => void): string | undefined => {
+    try {
+      write()
+      return undefined
+    } catch (error) {
+      if (ValidationException.is(error)) return wireValidationMessage(catalog, error)
+      throw error
+    }
+  }
 
   /** The object `id` of `domain` in the current tenant, or 404. */
   const existing = (domain: string, id: number): Record<string, unknown> => {
@@ -44,6 +58,17 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
           formHookDataList: [],
         }
       }),
+    )
+  })
+
+  // "batch" is no id: say which method takes it rather than that it is not a number (or not served).
+  app.on(['GET', 'POST', 'DELETE'], '/data/:domain/batch', async (c) => {
+    const call = c.get('call')
+    await parts.auth.caller(call, 'domain')
+    const domain = catalog.require(c.req.param('domain'))
+    throw new WireError(
+      'IllegalArgument',
+      `${call.route}: /data/${domain}/batch takes PUT only, with a JSON array of objects, each with its id. To read one object, GET /api/data/${domain}/<id>.`,
     )
   })
 
@@ -172,19 +197,4 @@ async function jsonObject(call: IncomingCall): Promise<Record<string, unknown>> 
   if (!isPlainObject(body))
     throw new WireError('IllegalArgument', `${call.route} takes a JSON object of the fields.`)
   return body
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** Runs a write and returns the validation failure's message, or `undefined` when it passed. */
-function validationMessage(write: () => void): string | undefined {
-  try {
-    write()
-    return undefined
-  } catch (error) {
-    if (ValidationException.is(error)) return error.message
-    throw error
-  }
 }

@@ -1,4 +1,4 @@
-import type { DomainDefinition, PluginDefinition, StorageOption, TestHostOptions } from '../testing/index.js'
+import type { DomainDefinition, PluginDefinition, StorageOption, Store } from '../testing/index.js'
 import type { LogicFunction } from './logic-request.js'
 
 /**
@@ -97,22 +97,23 @@ export interface EmulatorSettings {
 }
 
 /**
- * The store option of the reference host, passed on as is; `never` while `createTestHost` takes none.
+ * The reference host's store (`@tech-vendor/api/testing`'s `Store`): where the emulator keeps its data. The
+ * default is the in-memory store; `await pgliteStore()` or `postgresStore({ url })` runs it on PostgreSQL, so
+ * that dynamic logic and plugins may use `QueryHelper.withSql`. The caller makes the store and closes it after
+ * `emulator.close()`.
  *
  * @example
  * ```ts
- * import type { EmulatorStore } from '@tech-vendor/api/emulator'
+ * import { createEmulator, type EmulatorStore } from '@tech-vendor/api/emulator'
+ * import { pgliteStore } from '@tech-vendor/api/testing'
  *
- * type Store = EmulatorStore // the type of createTestHost({ store }) once the host takes one
+ * const store: EmulatorStore = await pgliteStore()
+ * const emulator = createEmulator({ domains: { Order: { fields: { status: 'STRING' } } }, store })
+ * await emulator.close()
+ * await store.close()
  * ```
  */
-export type EmulatorStore =
-  Required<TestHostOptions> extends {
-    /** The host's `store` option. */
-    readonly store: infer S
-  }
-    ? S
-    : never
+export type EmulatorStore = Store
 
 /**
  * The options of `createEmulator`, and what the config file of `vendor-api serve` holds.
@@ -156,7 +157,7 @@ export interface EmulatorOptions {
   readonly storage?: StorageOption
   /** The platform version the host behaves as (default `1.0.0-beta18`). */
   readonly platformVersion?: string
-  /** The reference host's store, passed on to `createTestHost`. */
+  /** Where the emulator keeps its data (default the in-memory store): see {@link EmulatorStore}. */
   readonly store?: EmulatorStore
   /** The largest request body in bytes (default 1 MiB); larger ones are answered 413. */
   readonly maxBodyBytes?: number
@@ -164,6 +165,11 @@ export interface EmulatorOptions {
   readonly maxUploadBytes?: number
   /** Receives one access-log line per request (`GET /api/data/Order?max=5 200`), URL tokens included. */
   readonly accessLog?: (line: string) => void
+  /**
+   * How long dynamic logic and a custom controller's handler may take to settle, in milliseconds (default
+   * 30000): a call still waiting then answers 500 naming it. The code is not stopped, only no longer waited for.
+   */
+  readonly logicTimeoutMs?: number
 }
 
 /**

@@ -66,7 +66,9 @@ export interface Emulator extends AsyncDisposable {
   listen(options?: ListenOptions): Promise<string>
 
   /**
-   * Stops listening, closes open connections and uninstalls the host. Calling it again does nothing.
+   * Stops listening, closes open connections and uninstalls the host. In-process calls still waiting for an
+   * answer (logic that has not settled) are rejected with an `IllegalStateException`. Calling it again does
+   * nothing.
    *
    * @example
    * ```ts

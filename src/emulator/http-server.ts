@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import type { ListenOptions } from './emulator-options.js'
-import { API_PREFIX } from './incoming-call.js'
+import { API_PREFIX } from './api-prefix.js'
 
 /** A listening HTTP server and the base URL callers use. */
 export interface RunningServer {
@@ -15,14 +15,15 @@ export interface RunningServer {
 
 /**
  * Serves `fetch` over HTTP on Node (through `@hono/node-server`, leaving the global `Request` and `Response`
- * as they are), bound to 127.0.0.1 unless told otherwise.
+ * as they are), bound to 127.0.0.1 unless told otherwise. `fetch` gets each request with the hostname the
+ * server listens on, so that it can refuse a request for another host.
  *
  * @throws IllegalArgumentException for a bad port or hostname.
  * @throws Error when the address cannot be bound (in use, not local), saying what to try.
  * @internal
  */
 export async function startHttpServer(
-  fetch: (request: Request) => Promise<Response>,
+  fetch: (request: Request, listenHostname: string) => Promise<Response>,
   options: ListenOptions = {},
 ): Promise<RunningServer> {
   const port = options.port ?? 0
@@ -35,7 +36,10 @@ export async function startHttpServer(
     throw new IllegalArgumentException(
       'emulator.listen: hostname must be a host name or address, such as 127.0.0.1.',
     )
-  const server = createAdaptorServer({ fetch, overrideGlobalObjects: false }) as Server
+  const server = createAdaptorServer({
+    fetch: (request: Request) => fetch(request, hostname),
+    overrideGlobalObjects: false,
+  }) as Server
   await new Promise<void>((resolve, reject) => {
     const fail = (error: Error): void =>
       reject(

@@ -1,9 +1,9 @@
+import { API_PREFIX } from './api-prefix.js'
+import { firstValues } from './first-values.js'
 import type { LogicRequest, RequestUser } from './logic-request.js'
-import { findReservedKey, isReservedKey } from './reserved-keys.js'
+import { jsonBodyProblem } from './json-body-problem.js'
+import { isReservedKey } from './reserved-keys.js'
 import { WireError } from './wire-error.js'
-
-/** The prefix a caller outside the platform's reverse proxy puts before every path. */
-export const API_PREFIX = '/api'
 
 /** How large a request body may be, in bytes. */
 export interface BodyLimits {
@@ -15,8 +15,9 @@ export interface BodyLimits {
 
 /**
  * One request as the routes read it: the path as the backend sees it (without `/api`), the query parameters,
- * and the body, read once, size-limited, and parsed on demand. A reserved key (`__proto__`, `constructor`, ...)
- * in the query or in a body is refused with 400 before any code sees it.
+ * and the body, read once, size-limited, and parsed on demand. A key that could pollute a prototype (`__proto__`,
+ * `constructor` or `prototype` as any segment of it) in the query or in a body, and JSON nested deeper than the
+ * platform's parser takes, are refused with 400 before any code sees them.
  *
  * @internal
  */
@@ -30,6 +31,7 @@ export class IncomingCall {
   readonly query: Readonly<Record<string, string>>
   readonly #limits: BodyLimits
   #bytes: Promise<Uint8Array> | undefined
+  #form: Promise<Readonly<Record<string, string>>> | undefined
 
   constructor(request: Request, limits: BodyLimits) {
     this.request = request
@@ -38,17 +40,15 @@ export class IncomingCall {
     const pathname = this.url.pathname
     this.path = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname
     this.#limits = limits
-    const entries: [string, string][] = []
-    for (const [key, value] of this.url.searchParams) {
-      if (isReservedKey(key)) {
-        throw new WireError(
-          'IllegalArgument',
-          `the query parameter ${JSON.stringify(key)} would reach the prototype of every object; nothing was run. Remove it from the URL.`,
-        )
-      }
-      if (!entries.some(([name]) => name === key)) entries.push([key, value])
+    const query = firstValues(this.url.searchParams)
+    const reserved = Object.keys(query).find(isReservedKey)
+    if (reserved !== undefined) {
+      throw new WireError(
+        'IllegalArgument',
+        `the query parameter ${JSON.stringify(reserved)} could reach the prototype of every object; nothing was run. Remove it from the URL.`,
+      )
     }
-    this.query = Object.freeze(Object.fromEntries(entries))
+    this.query = Object.freeze(query)
   }
 
   /** `GET /api/data/Order`, for messages. */
@@ -111,8 +111,8 @@ export class IncomingCall {
   /**
    * The body parsed as JSON.
    *
-   * @throws WireError 400 when the content type is not JSON, the body is empty or malformed, or it holds a
-   *   reserved key.
+   * @throws WireError 400 when the content type is not JSON, the body is empty or malformed, nests too deep,
+   *   or holds a key that could pollute a prototype.
    */
   async json(): Promise<unknown> {
     if (!this.isJson) {
@@ -133,23 +133,34 @@ export class IncomingCall {
         `the JSON body of ${this.route} is malformed (${(error as Error).message}); nothing was written.`,
       )
     }
-    checkReserved(value)
+    const problem = jsonBodyProblem(value)
+    if (problem !== undefined) {
+      throw new WireError(
+        'IllegalArgument',
+        `the JSON body of ${this.route} ${problem.detail}; nothing was written. ${problem.remedy}`,
+      )
+    }
     return value
   }
 
   /**
-   * The body's form fields (`application/x-www-form-urlencoded`), the first value of each.
+   * The body's form fields (`application/x-www-form-urlencoded`), the first value of each, parsed once.
    *
    * @throws WireError 400 when a field name is reserved.
    */
-  async form(): Promise<Record<string, string>> {
-    const entries: [string, string][] = []
-    for (const [key, value] of new URLSearchParams(await this.text())) {
-      if (!entries.some(([name]) => name === key)) entries.push([key, value])
-    }
-    const fields = Object.fromEntries(entries)
-    checkReserved(fields)
-    return fields
+  form(): Promise<Readonly<Record<string, string>>> {
+    this.#form ??= this.text().then((text) => {
+      const fields = firstValues(new URLSearchParams(text))
+      const reserved = Object.keys(fields).find(isReservedKey)
+      if (reserved !== undefined) {
+        throw new WireError(
+          'IllegalArgument',
+          `the form field ${JSON.stringify(reserved)} could reach the prototype of every object; nothing was written. Remove it.`,
+        )
+      }
+      return Object.freeze(fields)
+    })
+    return this.#form
   }
 
   /**
@@ -212,15 +223,5 @@ export class IncomingCall {
       at += chunk.byteLength
     }
     return bytes
-  }
-}
-
-function checkReserved(value: unknown): void {
-  const found = findReservedKey(value)
-  if (found !== undefined) {
-    throw new WireError(
-      'IllegalArgument',
-      `the body holds the key ${found}, which would reach the prototype of every object; nothing was written. Remove the key.`,
-    )
   }
 }

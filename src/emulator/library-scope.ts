@@ -26,6 +26,7 @@ export {
   NonUniqueResultException,
   Notification,
   QueryHelper,
+  SQLException,
   SimpleQuery,
   StorageUtils,
   UnsupportedOperationException,

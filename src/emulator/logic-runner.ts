@@ -3,7 +3,8 @@ import * as LIBRARY_SCOPE from './library-scope.js'
 import type { LogicFunction, LogicRequest, RequestUser } from './logic-request.js'
 import { ENGINES } from './platform-domains.js'
 import { WireError } from './wire-error.js'
-import { runAsCaller, type HostAccess } from './emulator-parts.js'
+import { runAsCaller, type HostAccess } from './run-as-caller.js'
+import { withinLogicTimeout } from './within-logic-timeout.js'
 
 /** The constructor of `async function`s: a `JavaScript` logic may `await`. */
 const AsyncFunction = (Object.getPrototypeOf(async function () {}) as { constructor: unknown })
@@ -45,10 +46,12 @@ export class LogicRunner {
   readonly #functions: Readonly<Record<string, LogicFunction>>
   readonly #compiled = new Map<string, (...args: unknown[]) => Promise<unknown>>()
   readonly #host: HostAccess
+  readonly #timeoutMs: number
 
-  constructor(functions: Readonly<Record<string, LogicFunction>>, host: HostAccess) {
+  constructor(functions: Readonly<Record<string, LogicFunction>>, host: HostAccess, timeoutMs: number) {
     this.#functions = functions
     this.#host = host
+    this.#timeoutMs = timeoutMs
   }
 
   /**
@@ -56,8 +59,9 @@ export class LogicRunner {
    *
    * @param reference - The record's `logic` field (`{ id }`), or `null` when it has none.
    * @param owner - Who references it, for messages (`DynamicService 'summary'`).
-   * @throws LogicFailure (500) when the logic throws; WireError 500 when the owner has no logic or the logic
-   *   does not compile, 501 when its engine cannot run here.
+   * @throws LogicFailure (500) when the logic throws; WireError 500 when the owner has no logic, the logic
+   *   does not compile or does not settle within the `logicTimeoutMs` option, 501 when its engine cannot run
+   *   here.
    */
   async run(
     reference: { readonly id: number } | null,
@@ -71,7 +75,7 @@ export class LogicRunner {
         `${owner} has no logic: set its logic field to a DynamicLogic record.`,
       )
     }
-    return runAsCaller(this.#host, user, async () => {
+    const { name, fn } = runAsCaller(this.#host, user, () => {
       const record = SimpleQuery.getById('DynamicLogic', reference.id) as LogicRecord | null
       if (record === null) {
         throw new WireError(
@@ -79,17 +83,21 @@ export class LogicRunner {
           `${owner} references DynamicLogic ${reference.id}, which does not exist.`,
         )
       }
-      const fn = this.#resolve(record)
+      return { name: record.name, fn: this.#resolve(record) }
+    })
+    const what = `DynamicLogic '${name}' of ${owner}`
+    const work = runAsCaller(this.#host, user, async () => {
       try {
         return await fn(request)
       } catch (error) {
         if (error instanceof WireError) throw error
         throw new LogicFailure(
-          `DynamicLogic '${record.name}' of ${owner} threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+          `${what} threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
           error,
         )
       }
     })
+    return withinLogicTimeout(work, this.#timeoutMs, what)
   }
 
   #resolve(record: LogicRecord): (request: LogicRequest) => unknown {

@@ -1,6 +1,7 @@
 import { SimpleQuery } from '../index.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
-import { runAsCaller } from './emulator-parts.js'
+import { runAsCaller } from './run-as-caller.js'
+import { isPlainObject } from './is-plain-object.js'
 import { allows } from './permissions.js'
 import { WireError } from './wire-error.js'
 import { jsonResponse } from './wire-response.js'
@@ -28,7 +29,7 @@ export function permissionRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const user = await parts.auth.caller(call, 'login')
     const domain = catalog.require(c.req.param('domain'))
     const body = await call.json()
-    const ids = typeof body === 'object' && body !== null ? (body as { ids?: unknown }).ids : undefined
+    const ids = isPlainObject(body) ? body['ids'] : undefined
     if (!Array.isArray(ids) || ids.some((id) => !Number.isSafeInteger(id))) {
       throw new WireError(
         'IllegalArgument',

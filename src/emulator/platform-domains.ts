@@ -66,7 +66,10 @@ export const PLATFORM_DOMAINS: Readonly<Record<string, DomainDefinition>> = Obje
     },
     labelField: 'name',
   },
-  Attachment: { fields: { file: { type: 'FILE', required: true }, description: 'STRING' } },
+  // uploadedBy (the uploader's username) is the emulator's: it lets the uploader download a file nothing holds yet.
+  Attachment: {
+    fields: { file: { type: 'FILE', required: true }, description: 'STRING', uploadedBy: 'STRING' },
+  },
   Dashboard: { fields: named, labelField: 'name' },
   DashboardWidget: {
     fields: {

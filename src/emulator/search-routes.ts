@@ -1,6 +1,7 @@
 import { SimpleQuery, type QueryCondition } from '../index.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
-import { runAsCaller } from './emulator-parts.js'
+import { runAsCaller } from './run-as-caller.js'
+import { isPlainObject } from './is-plain-object.js'
 import { pageParams } from './page-params.js'
 import { authorizeDomain } from './permissions.js'
 import { WireError } from './wire-error.js'
@@ -43,20 +44,18 @@ export function searchRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const [user, domain] = await authorizeDomain(parts, call, c.req.param('domain'), 'read')
     const page = pageParams(call.query)
     const body = (await call.bytes()).length === 0 ? {} : await call.json()
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    if (!isPlainObject(body)) {
       throw new WireError(
         'IllegalArgument',
         'a search body is a JSON object {conditions: [{field, operator, value}], and?, orderBy?, asc?}.',
       )
     }
-    const { conditions = [], and = true, orderBy = [], asc = true } = body as Record<string, unknown>
+    const { conditions = [], and = true, orderBy = [], asc = true } = body
     const unknown = Object.keys(body).filter((key) => !SEARCH_KEYS.has(key))
     if (
       unknown.length > 0 ||
       !Array.isArray(conditions) ||
-      conditions.some(
-        (condition) => typeof condition !== 'object' || condition === null || Array.isArray(condition),
-      ) ||
+      conditions.some((condition) => !isPlainObject(condition)) ||
       typeof and !== 'boolean' ||
       !Array.isArray(orderBy) ||
       orderBy.some((field) => typeof field !== 'string') ||

@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { dirname, extname, isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createEmulator } from './create-emulator.js'
 import type { PluginDefinition } from '../testing/index.js'
-import type { EmulatorOptions } from './emulator-options.js'
+import type { EmulatorOptions, EmulatorUser } from './emulator-options.js'
 import { DEFAULT_USERS } from './user-directory.js'
 
 /** The port `vendor-api serve` listens on unless told otherwise. */
@@ -58,11 +59,14 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   let emulator
   let url: string
   let options: EmulatorOptions
+  let users: readonly EmulatorUser[]
   try {
     options = await loadConfig(values.config, io.cwd)
     const dataDir = values.data === undefined ? options.dataDir : resolve(io.cwd, values.data)
+    users = options.users ?? madeUpAdministrator()
     emulator = createEmulator({
       ...options,
+      users,
       ...(dataDir === undefined ? {} : { dataDir }),
       accessLog: (line) => io.stdout(`${line}\n`),
     })
@@ -75,11 +79,14 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     io.stderr(`vendor-api serve: the emulator cannot start: ${(error as Error).message}\n`)
     return 1
   }
-  const [user] = options.users ?? DEFAULT_USERS
+  const [user] = users
   const login = JSON.stringify({ username: user?.username, password: user?.password })
   io.stdout(
     `vendor-api serve: the platform emulator is listening at ${url}\n` +
       `  Log in:   curl -X POST ${url}/auth/login -H 'content-type: application/json' -d '${login}'\n` +
+      (options.users === undefined
+        ? '           (a password made up at this start: give users in --config to choose them)\n'
+        : '') +
       `  Then:     curl -H 'Authorization: Bearer <access_token>' ${url}/data/<Domain>\n` +
       '  Stop with Ctrl+C.\n',
   )
@@ -87,6 +94,15 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   await emulator.close()
   io.stdout(`vendor-api serve: stopped (${signal}).\n`)
   return 0
+}
+
+/**
+ * The default administrator with a password made up at this start. Over HTTP any program on the machine can
+ * log in, and an administrator can run JavaScript logic in this process: a well-known admin/admin would hand
+ * that to anyone who finds the port.
+ */
+function madeUpAdministrator(): readonly EmulatorUser[] {
+  return DEFAULT_USERS.map((user) => ({ ...user, password: randomBytes(12).toString('base64url') }))
 }
 
 /**
@@ -149,6 +165,7 @@ Runs the platform emulator: the platform's REST API under /api, over the referen
   -H, --hostname <H>    The address to bind (default 127.0.0.1, loopback only).
   -c, --config <FILE>   The emulator options: JSON, or a JavaScript module (.js, .mjs, .cjs) whose default
                         export is the options (domains with roles, users, settings, logic, dataDir, plugins).
+                        Without users, the one user is admin with a password made up at each start.
   -d, --data <DIR>      Application seed data: every <Domain>.csv is imported at start (overrides dataDir).
 
 Docs: docs/emulator.md.

@@ -25,8 +25,8 @@ export interface TokenPair {
  * Issues and verifies the platform's signed bearer tokens: HS256 JWTs whose subject is the username. Access
  * tokens expire after `security.jwt.expiration` seconds; refresh tokens carry no expiry unless
  * `security.jwt.refreshExpiration` is set, and are accepted as access tokens (both as on the platform).
- * Verification accepts HS256 only: an unsigned (`alg: none`) token cannot be parsed (1012), and a token signed
- * with another algorithm or key has a wrong signature (1001).
+ * Verification accepts HS256 only: an unsigned (`alg: none`, in any case) token cannot be parsed (1012), and a
+ * token signed with another algorithm or key has a wrong signature (1001).
  *
  * @internal
  */
@@ -90,7 +90,8 @@ export class TokenService {
         'the token cannot be parsed: it is not a signed JWT (header.payload.signature).',
       )
     }
-    if (alg === 'none' || alg === undefined) {
+    // Any spelling of none: a parser that compares without case would take it as unsigned.
+    if (alg === undefined || (typeof alg === 'string' && alg.toLowerCase() === 'none')) {
       throw new WireError(
         'TokenInvalid',
         'the token cannot be parsed: it is unsigned (alg none); log in for a signed token.',

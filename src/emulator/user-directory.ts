@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import type { EmulatorUser, UserChanges } from './emulator-options.js'
+import { isStringArray } from './is-string-array.js'
 import type { RequestUser } from './logic-request.js'
 
 /** A user as the emulator keeps it. */
@@ -44,11 +45,6 @@ export class UserDirectory {
         enabled: user.enabled ?? true,
       })
     })
-  }
-
-  /** Whether a user of that name exists. */
-  has(username: string): boolean {
-    return this.#users.has(username)
   }
 
   /** Whether the password is the user's (compared in constant time). */
@@ -110,9 +106,4 @@ export class UserDirectory {
     if (roles !== undefined) user.roles = Object.freeze([...roles])
     if (name !== undefined) user.name = name
   }
-}
-
-/** Whether a value is an array of non-empty strings. */
-export function isStringArray(value: unknown): value is readonly string[] {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string' && v !== '')
 }

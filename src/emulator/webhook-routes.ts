@@ -1,6 +1,6 @@
 import { SimpleQuery } from '../index.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
-import { runAsCaller } from './emulator-parts.js'
+import { runAsCaller } from './run-as-caller.js'
 import { WireError } from './wire-error.js'
 import { resultResponse } from './wire-response.js'
 

@@ -16,6 +16,10 @@
  */
 export { createTestHost } from './host/create-test-host.js'
 export { memoryStore } from './store/memory/memory-store.js'
+export { pgliteStore } from './store/pglite/pglite-store.js'
+export type { PgliteStoreOptions } from './store/pglite/pglite-store-options.js'
+export { postgresStore } from './store/postgres/postgres-store.js'
+export type { PostgresStoreOptions } from './store/postgres/postgres-store-options.js'
 export type { Store } from './store/store.js'
 export {
   defineDomains,

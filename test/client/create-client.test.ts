@@ -133,6 +133,19 @@ describe.each(TRANSPORTS)('login, userInfo, refresh and logout (%s)', (transport
     expect(platform.sent.at(-1)?.headers['authorization']).toBeUndefined()
   })
 
+  it('logout reports what onTokens throws as a rejection, as every other call does', async () => {
+    const platform = await startPlatform(transport)
+    const client = platform.client({
+      onTokens: (tokens) => {
+        if (tokens === null) throw new Error('the token store is gone')
+      },
+    })
+    await client.login('admin', 'admin')
+    let loggingOut: Promise<void> | undefined
+    expect(() => (loggingOut = client.logout())).not.toThrow()
+    await expect(loggingOut).rejects.toThrow('the token store is gone')
+  })
+
   it('resumes a session from the tokens it is given', async () => {
     const platform = await startPlatform(transport)
     const login = await platform.client().login('admin', 'admin')

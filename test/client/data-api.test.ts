@@ -35,6 +35,17 @@ describe.each(TRANSPORTS)('data(domain) (%s)', (transport) => {
     expect((await tickets.list({ max: 500 })).data).toEqual([])
   })
 
+  it('search and keywordSearch refuse a max above 500 as list does, before sending anything', async () => {
+    const platform = await startPlatform(transport)
+    const client = await loggedIn(platform)
+    const before = platform.sent.length
+    await expect(client.search('Ticket', { max: 501 })).rejects.toThrow(
+      /max 501: a page holds 0 to 500 objects/,
+    )
+    await expect(client.keywordSearch('Ticket', 'a', { max: 1000 })).rejects.toThrow(RangeError)
+    expect(platform.sent.length).toBe(before)
+  })
+
   it('get answers the object, references as {id}, BIG_DECIMAL as a number, dates as ISO strings', async () => {
     const platform = await startPlatform(transport)
     const [ann] = platform.seed('Person', [{ name: 'Ann' }])

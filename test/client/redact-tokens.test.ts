@@ -130,6 +130,23 @@ describe.each(TRANSPORTS)('no error carries a token (%s)', (transport) => {
     expectNoToken(error, [held.accessToken, held.refreshToken])
   })
 
+  it('an answer that is not JSON, quoted in part, a held token where the quote ends', async () => {
+    const platform = await startPlatform(transport)
+    const held = { accessToken: `opaque-access-${'k'.repeat(40)}`, refreshToken: 'opaque-refresh-token' }
+    const client = platform.client({ tokens: held })
+    // The quote is cut after 200 characters: the token starts 20 before that point.
+    const page = `${'.'.repeat(180)}${held.accessToken} is not welcome here`
+    platform.intercept(() => new Response(page, { status: 200, headers: { 'content-type': 'text/html' } }))
+    const error = await client
+      .data('Ticket')
+      .get(1)
+      .catch((caught: unknown) => caught)
+    expect(PlatformError.is(error)).toBe(true)
+    expect((error as PlatformError).errMsg).toMatch(/^The answer is not the platform's JSON: \.+\[token\]/)
+    // Not even the piece of it that the cut would leave.
+    expectNoToken(error, [held.accessToken.slice(0, 20)])
+  })
+
   it('a network failure whose message holds the URL with its token', async () => {
     const platform = await startPlatform(transport)
     const client = await loggedIn(platform)

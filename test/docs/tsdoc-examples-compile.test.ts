@@ -3,6 +3,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
+import { ENTRY_POINTS } from '../../entry-points.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const src = join(root, 'src')
@@ -67,12 +68,11 @@ function compile(batch: { where: string; code: string }[], name: string, profile
       // The runtime profile's examples are written for plugins that turn its condition on.
       '@tech-vendor/api': [profile ? 'src/profiles/runtime-1.0.0-beta18/index.ts' : 'src/index.ts'],
       '@tech-vendor/api/v1': [profile ? 'src/profiles/runtime-1.0.0-beta18/v1.ts' : 'src/v1/index.ts'],
-      '@tech-vendor/api/runtime-contract': ['src/runtime-contract/index.ts'],
-      '@tech-vendor/api/testing': ['src/testing/index.ts'],
-      '@tech-vendor/api/emulator': ['src/emulator/index.ts'],
-      '@tech-vendor/api/client': ['src/client/index.ts'],
-      '@tech-vendor/api/conformance': ['src/conformance/index.ts'],
-      '@tech-vendor/api/testing/vitest': ['src/testing/vitest/index.ts'],
+      ...Object.fromEntries(
+        ENTRY_POINTS.filter((e) => !['@tech-vendor/api', '@tech-vendor/api/v1'].includes(e.specifier)).map(
+          (e) => [e.specifier, [e.source]],
+        ),
+      ),
     },
   })
   return ts

@@ -1,18 +1,10 @@
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { ENTRY_POINTS } from '../../entry-points.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const entries = [
-  'src/index.ts',
-  'src/v1/index.ts',
-  'src/runtime-contract/index.ts',
-  'src/testing/index.ts',
-  'src/emulator/index.ts',
-  'src/client/index.ts',
-  'src/conformance/index.ts',
-  'src/testing/vitest/index.ts',
-]
+const entries = ENTRY_POINTS.map((e) => e.source)
 
 const config = ts.getParsedCommandLineOfConfigFile(
   `${root}tsconfig.src.json`,

@@ -17,12 +17,18 @@ function refuse(): never {
   throw new Error('Widgets cannot be cleared on Sundays')
 }
 
-function action(host: TestHost, name: string, logic: string, domain: string | null = 'Product'): number {
+function action(
+  host: TestHost,
+  name: string,
+  logic: string,
+  domain: string | null = 'Product',
+  active = true,
+): number {
   return host.runAs({ tenant: 'acme' }, () => {
     const record = DomainHelper.buildDomain('ObjectAction', {
       name,
       domain,
-      active: true,
+      active,
       logic: SimpleQuery.of('DynamicLogic').eq('name', logic).get(),
     }) as { id: number }
     DomainHelper.createDomain(record)
@@ -57,6 +63,17 @@ describe('object actions', () => {
     expect(status).toBe(200)
     expect(body).toEqual({ status: 'success', message: '', data: { cleared: 2 }, date: clock.now() })
     expect(all(wire.emulator.host, 'Product').map((p) => p['stock'])).toEqual([0, 0])
+  })
+
+  it('POST /action/byName/<name> runs the active action of that name, also after an inactive one of the same name', async () => {
+    const { wire, products, admin } = await shop()
+    action(wire.emulator.host, 'clear-stock', 'refuse', 'Product', false)
+    action(wire.emulator.host, 'clear-stock', 'clearStock')
+    const { status, body } = await wire.json('POST', '/action/byName/clear-stock', {
+      token: admin,
+      json: { ids: [products[0]!.id] },
+    })
+    expect({ status, data: body.data }).toEqual({ status: 200, data: { cleared: 1 } })
   })
 
   it('POST /action/byId/<id> runs the action of that id', async () => {

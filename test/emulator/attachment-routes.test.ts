@@ -55,6 +55,47 @@ describe('attachments', () => {
     expect(await (await wire.send('GET', `/attachment/download/${stored.id}`, { token })).text()).toBe('paid')
   })
 
+  it('a file is downloaded only by who may read an object holding it, or by who uploaded it: 404 for anyone else', async () => {
+    const wire = await startWire({
+      ...SHOP,
+      domains: {
+        ...SHOP.domains,
+        Payslip: { fields: { slip: 'FILE' }, roles: { read: ['ROLE_ADMIN'] } },
+      },
+      users: [...SHOP.users!, { username: 'clara', password: 'clara', roles: ['ROLE_USER'] }],
+    })
+    const admin = (await wire.login()).access_token
+    const clerk = (await wire.login('clerk', 'clerk')).access_token
+    const clara = (await wire.login('clara', 'clara')).access_token
+    const download = async (id: number, token: string) =>
+      (await wire.send('GET', `/attachment/download/${id}`, { token })).status
+
+    const slip = (await (await upload(wire, admin, 'slip.txt', 'salary')).json()) as { id: number }
+    await wire.json('POST', '/data/Payslip', { token: admin, json: { slip } })
+    expect([await download(slip.id, admin), await download(slip.id, clerk)]).toEqual([200, 404])
+
+    const note = (await (await upload(wire, clerk, 'note.txt', 'mine')).json()) as { id: number }
+    expect([await download(note.id, clerk), await download(note.id, clara)]).toEqual([200, 404])
+    await wire.json('POST', '/data/Order', {
+      token: clerk,
+      json: { number: 7, status: 'OPEN', receipt: note },
+    })
+    expect(await download(note.id, clara)).toBe(200)
+  })
+
+  it('a download is never sniffed or shown inline: X-Content-Type-Options nosniff, Content-Disposition attachment', async () => {
+    const wire = await startWire(SHOP)
+    const token = (await wire.login()).access_token
+    const page = (await (
+      await upload(wire, token, 'page.html', '<script>alert(1)</script>', 'text/html')
+    ).json()) as {
+      id: number
+    }
+    const response = await wire.send('GET', `/attachment/download/${page.id}`, { token })
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; /)
+  })
+
   it("keeps each tenant's files to itself", async () => {
     const wire = await startWire(SHOP)
     const acme = (await wire.login()).access_token

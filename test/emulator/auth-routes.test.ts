@@ -1,4 +1,4 @@
-import { SignJWT, UnsecuredJWT } from 'jose'
+import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { TRANSPORTS, manualClock, platformError, startWire } from './wire.js'
 
@@ -135,6 +135,17 @@ describe('refresh', () => {
     expect((await wire.json('GET', '/auth/userInfo', { token: body.access_token })).status).toBe(200)
   })
 
+  it('refresh takes any valid token the emulator signed, an access token too', async () => {
+    const wire = await startWire()
+    const login = await wire.login()
+    const { status, body } = await wire.json('POST', '/auth/access_token', {
+      form: { grant_type: 'refresh_token', refresh_token: login.access_token },
+    })
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ refresh_token: login.access_token, username: 'admin' })
+    expect((await wire.json('GET', '/auth/userInfo', { token: body.access_token })).status).toBe(200)
+  })
+
   it('refresh with a JSON body answers 400', async () => {
     const wire = await startWire()
     const login = await wire.login()
@@ -240,12 +251,17 @@ describe('token verification', () => {
     }
   })
 
-  it('an unsigned token (alg none) cannot be parsed: 401 with errCode 1012', async () => {
+  it('an unsigned token (alg none, in any case) cannot be parsed: 401 with errCode 1012', async () => {
     const wire = await startWire()
-    const token = new UnsecuredJWT({}).setSubject('admin').setIssuedAt().encode()
-    const { status, body } = await wire.json('GET', '/auth/userInfo', { token })
-    expect(status).toBe(401)
-    expect(body).toEqual(platformError(1012, 'TokenInvalid'))
+    const unsigned = new UnsecuredJWT({}).setSubject('admin').setIssuedAt().encode()
+    const [, payload] = unsigned.split('.')
+    const withAlg = (alg: string) =>
+      `${Buffer.from(JSON.stringify({ alg })).toString('base64url')}.${payload}.`
+    for (const token of [unsigned, withAlg('None'), withAlg('NONE')]) {
+      const { status, body } = await wire.json('GET', '/auth/userInfo', { token })
+      expect(status, token).toBe(401)
+      expect(body).toEqual(platformError(1012, 'TokenInvalid'))
+    }
   })
 
   it('a token whose signature is wrong answers 400 with errCode 1001 IllegalArgument', async () => {
@@ -294,6 +310,34 @@ describe('token verification', () => {
     const { status, body } = await newSecret.json('GET', '/auth/userInfo', { token: login.access_token })
     expect(status).toBe(400)
     expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+  })
+})
+
+describe('token claims', () => {
+  it('an access token holds sub, iat, exp and jti; a refresh token has no exp unless refreshExpiration is set', async () => {
+    const clock = manualClock()
+    const wire = await startWire({ now: clock.now })
+    const login = await wire.login()
+    const access = decodeJwt(login.access_token)
+    const refresh = decodeJwt(login.refresh_token)
+    expect(Object.keys(access).sort()).toEqual(['exp', 'iat', 'jti', 'sub'])
+    expect(access).toMatchObject({ sub: 'admin', iat: clock.now() / 1000, exp: clock.now() / 1000 + 3600 })
+    expect(Object.keys(refresh).sort()).toEqual(['iat', 'jti', 'sub'])
+    expect(refresh.jti).not.toBe(access.jti)
+  })
+
+  it('roles are read from the user at each request: a role change applies to tokens already issued', async () => {
+    const wire = await startWire({
+      domains: { Note: { fields: { text: 'STRING' }, roles: { create: ['ROLE_ADMIN'] } } },
+      users: [{ username: 'ann', password: 'ann', roles: ['ROLE_USER'] }],
+    })
+    const { access_token: token } = await wire.login('ann', 'ann')
+    expect((await wire.json('POST', '/data/Note', { token, json: { text: 'a' } })).status).toBe(403)
+    wire.emulator.updateUser('ann', { roles: ['ROLE_ADMIN'] })
+    expect((await wire.json('POST', '/data/Note', { token, json: { text: 'a' } })).body.status).toBe(
+      'success',
+    )
+    expect((await wire.json('GET', '/auth/userInfo', { token })).body.roles).toEqual(['ROLE_ADMIN'])
   })
 })
 

@@ -1,5 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
+import { DomainHelper, SimpleQuery } from '../../src/index.js'
 import { SHOP, all, count, seed } from './shop.js'
 import { TRANSPORTS, platformError, startWire } from './wire.js'
 
@@ -132,6 +133,59 @@ describe.each(TRANSPORTS)('bad input gets the platform error and writes nothing 
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
   })
 
+  it('__proto__, constructor and prototype as any segment of a bracket or dot path: 400, in a query, a form or a JSON key', async () => {
+    const { wire, token } = await shop()
+    for (const path of [
+      '/data/Customer?a[__proto__][polluted]=1',
+      '/data/Customer?a.constructor.prototype.polluted=1',
+      '/data/Customer?a%5Bprototype%5D=1',
+    ]) {
+      const { status, body } = await wire.json('GET', path, { token })
+      expect(status, path).toBe(400)
+      expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+    }
+    const form = await wire.json('POST', '/auth/access_token', {
+      body: 'a[__proto__][polluted]=1&grant_type=refresh_token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(form).toEqual({ status: 400, body: platformError(1001, 'IllegalArgument') })
+    const key = await wire.json('POST', '/search/Customer', {
+      token,
+      ...json('{"conditions":[],"a[__proto__][polluted]":1}'),
+    })
+    expect(key).toEqual({ status: 400, body: platformError(1001, 'IllegalArgument') })
+    expect(key.body.errMsg).toContain('$.a[__proto__][polluted]')
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+  })
+
+  it('names of Object.prototype that pollute nothing, such as toString, are ordinary names', async () => {
+    const { wire, token } = await shop()
+    seed(wire.emulator.host, 'Customer', [{ name: 'Ann' }])
+    const listed = await wire.json('GET', '/data/Customer?toString=1&valueOf=2&hasOwnProperty=3', { token })
+    expect(listed.status).toBe(200)
+    expect(listed.body.total).toBe(1)
+    const searched = await wire.json('POST', '/search/keyword/Customer?q=ann&toString=1', { token })
+    expect(searched.body.total).toBe(1)
+  })
+
+  it('JSON nested deeper than 1000 levels: 400 with errCode 1001, nothing written', async () => {
+    const { wire, token } = await shop()
+    for (const text of [
+      `{"name":"Ann","note":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+      `{"name":"Ann","note":${'{"a":'.repeat(1001)}1${'}'.repeat(1001)}}`,
+    ]) {
+      const { status, body } = await wire.json('POST', '/data/Customer', { token, ...json(text) })
+      expect(status).toBe(400)
+      expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+      expect(body.errMsg).toContain('deeper than 1000 levels')
+    }
+    expect(count(wire.emulator.host, 'Customer')).toBe(0)
+    // The limit counts the body's own object: 1000 levels in all pass, 1001 do not.
+    const nested = (levels: number) => json(`{"ids":[],"x":${'['.repeat(levels)}${']'.repeat(levels)}}`)
+    expect((await wire.json('POST', '/permissions/Customer', { token, ...nested(999) })).status).toBe(200)
+    expect((await wire.json('POST', '/permissions/Customer', { token, ...nested(1000) })).status).toBe(400)
+  })
+
   it('an unknown domain: 404 with errCode 1005, on every generic endpoint', async () => {
     const { wire, token } = await shop()
     for (const [method, path] of [
@@ -153,6 +207,11 @@ describe.each(TRANSPORTS)('bad input gets the platform error and writes nothing 
       expect(status, `${method} ${path}`).toBe(404)
       expect(body).toEqual(platformError(1005, 'NotFound'))
     }
+    // The token is checked first: without one, a domain-checked endpoint answers 403 even for an unknown domain.
+    expect(await wire.json('GET', '/data/Nope')).toEqual({
+      status: 403,
+      body: platformError(1004, 'NoPermission'),
+    })
   })
 
   it('forged, unsigned and other-algorithm tokens: the token error, nothing written', async () => {
@@ -199,4 +258,42 @@ describe('routes the emulator does not serve', () => {
       expect(body.errMsg).toContain(`${method} ${path} is not served`)
     }
   })
+})
+
+describe('requests of many distinct names', () => {
+  /** `k0=&k1=&...`: as many distinct names as asked, about 8 bytes each. */
+  const manyNames = (count: number) => Array.from({ length: count }, (_, i) => `k${i}=`).join('&')
+
+  // The 10 s timeouts guard against the quadratic parse that took a minute; they time nothing.
+  it('an anonymous form body of 100,000 distinct fields is refused 403 with errCode 1004, nothing written', async () => {
+    const wire = await startWire(SHOP)
+    const { status, body } = await wire.json('POST', '/data/Customer', {
+      body: manyNames(100_000),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(status).toBe(403)
+    expect(body).toEqual(platformError(1004, 'NoPermission'))
+    expect(count(wire.emulator.host, 'Customer')).toBe(0)
+  }, 10_000)
+
+  it('a query of 100,000 distinct parameters reaches the logic, the first value of each', async () => {
+    const wire = await startWire({
+      ...SHOP,
+      defaultTenant: 'acme',
+      logic: { size: (r) => ({ names: Object.keys(r.params).length, k0: r.params['k0'] }) },
+    })
+    wire.emulator.host.runAs({ tenant: 'acme' }, () => {
+      const logic = SimpleQuery.of('DynamicLogic').eq('name', 'size').get()
+      DomainHelper.createDomain(
+        DomainHelper.buildDomain('DynamicService', {
+          name: 'size',
+          active: true,
+          enableAnonymous: true,
+          logic,
+        }),
+      )
+    })
+    const { status, body } = await wire.json('GET', `/service/size?${manyNames(100_000)}&k0=again`)
+    expect({ status, body }).toEqual({ status: 200, body: { names: 100_000, k0: '' } })
+  }, 10_000)
 })

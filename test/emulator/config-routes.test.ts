@@ -52,6 +52,36 @@ describe('configuration', () => {
     }
   })
 
+  it('withholds every setting named like a credential, and any that holds the JWT secret under another name', async () => {
+    const credentials = {
+      'smtp.passwd': 'p1',
+      'db.pwd': 'p2',
+      'api.key': 'p3',
+      'aws.accessToken': 'p4',
+      'db.credentials': 'p5',
+      'ssh.privateKey': 'p6',
+      'vault.passphrase': 'p7',
+      'oauth.clientSecret': 'p8',
+      'app.signer': settings['security.jwt.secret'],
+    }
+    const wire = await startWire({ settings: { ...settings, ...credentials } })
+    const token = (await wire.login()).access_token
+    const system = await wire.send('GET', '/config/system', { token })
+    const text = await system.text()
+    expect(Object.keys(JSON.parse(text).settings)).toEqual([
+      'security.jwt.expiration',
+      'app.name',
+      'security.jwt.refreshExpiration',
+    ])
+    for (const [key, value] of Object.entries(credentials)) {
+      expect(text, key).not.toContain(value)
+      expect(await wire.json('GET', `/config/${key}`, { token }), key).toEqual({
+        status: 403,
+        body: platformError(1004, 'NoPermission'),
+      })
+    }
+  })
+
   it('requires login: 401 with errCode 1008', async () => {
     const wire = await startWire({ settings })
     expect(await wire.json('GET', '/config/system')).toEqual({

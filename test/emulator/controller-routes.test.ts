@@ -35,6 +35,11 @@ class TagController extends VendorDynamicController {
   fail(): never {
     throw new Error('the handler broke')
   }
+
+  @Get('/stuck')
+  stuck(): Promise<never> {
+    return new Promise(() => {})
+  }
 }
 
 class Startup extends VendorPlatformComponent {
@@ -88,7 +93,19 @@ describe('plugins and custom controllers', () => {
     const quiet = await wire.send('POST', '/plugin/tagger/tags/quiet', { token })
     expect([quiet.status, await quiet.text()]).toEqual([200, ''])
     const fail = await wire.json('GET', '/plugin/tagger/tags/fail', { token })
-    expect(fail.status).toBe(500)
+    expect(fail).toEqual({ status: 500, body: platformError(500, 'InternalError') })
     expect(fail.body.errMsg).toContain('the handler broke')
   })
+
+  it('answers 500 naming the handler when it does not settle within logicTimeoutMs', async () => {
+    const wire = await startWire({ ...SHOP, plugins: [plugin], logicTimeoutMs: 50 })
+    const token = (await wire.login()).access_token
+    expect(await wire.json('GET', '/plugin/tagger/tags/stuck', { token })).toEqual({
+      status: 500,
+      body: platformError(500, 'InternalError'),
+    })
+    expect((await wire.json('GET', '/plugin/tagger/tags/stuck', { token })).body.errMsg).toContain(
+      'the handler stuck of the plugin tagger did not settle within 50 ms (logicTimeoutMs)',
+    )
+  }, 10_000)
 })

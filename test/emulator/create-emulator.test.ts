@@ -1,7 +1,38 @@
 import { describe, expect, it } from 'vitest'
-import { IllegalArgumentException, IllegalStateException, SimpleQuery } from '../../src/index.js'
+import {
+  DomainHelper,
+  IllegalArgumentException,
+  IllegalStateException,
+  SimpleQuery,
+} from '../../src/index.js'
 import { createEmulator } from '../../src/emulator/index.js'
 import { createTestHost } from '../../src/testing/index.js'
+
+/** An emulator whose anonymous service `stuck` runs a logic that never settles, and when that logic started. */
+function withStuckService() {
+  let started!: () => void
+  const running = new Promise<void>((resolve) => (started = resolve))
+  const emulator = createEmulator({
+    logic: {
+      stuck: () => {
+        started()
+        return new Promise(() => {})
+      },
+    },
+  })
+  emulator.host.runAs({}, () => {
+    const logic = SimpleQuery.of('DynamicLogic').eq('name', 'stuck').get()
+    DomainHelper.createDomain(
+      DomainHelper.buildDomain('DynamicService', {
+        name: 'stuck',
+        active: true,
+        enableAnonymous: true,
+        logic,
+      }),
+    )
+  })
+  return { emulator, running }
+}
 
 describe('createEmulator', () => {
   it('installs its host for its lifetime; close() uninstalls it', async () => {
@@ -48,6 +79,7 @@ describe('createEmulator', () => {
         logic: { summary: 'return 1' },
         dataDir: '/no/such/dir',
         maxBodyBytes: 0,
+        logicTimeoutMs: 2 ** 31,
       } as never)
     } catch (error) {
       expect(IllegalArgumentException.is(error)).toBe(true)
@@ -64,6 +96,7 @@ describe('createEmulator', () => {
       'logic.summary must be a function',
       'dataDir /no/such/dir is not a directory',
       'maxBodyBytes must be a whole number of bytes above 0',
+      'logicTimeoutMs must be a whole number of milliseconds from 1 to 2147483647',
     ])
       expect(message).toContain(problem)
     expect(createTestHost().install().uninstall()).toBeUndefined() // nothing was left bound
@@ -76,6 +109,25 @@ describe('createEmulator', () => {
     await expect(emulator.fetch('/api/auth/userInfo')).rejects.toThrow(/the emulator is closed/)
     await expect(emulator.listen()).rejects.toThrow(/the emulator is closed/)
   })
+
+  it('close() rejects the in-process calls still waiting for an answer, saying the emulator was closed', async () => {
+    const { emulator, running } = withStuckService()
+    const pending = emulator.fetch('/api/service/stuck')
+    await running
+    await emulator.close()
+    await expect(pending).rejects.toThrow(
+      /the emulator was closed before it answered GET \/api\/service\/stuck/,
+    )
+  }, 10_000)
+
+  it('close() ends the HTTP calls still waiting for an answer, and resolves', async () => {
+    const { emulator, running } = withStuckService()
+    const url = await emulator.listen()
+    const pending = fetch(`${url}/service/stuck`)
+    await running
+    await emulator.close()
+    await expect(pending).rejects.toThrow()
+  }, 10_000)
 
   it('fetch takes what the global fetch takes: a Request, or a URL or path with init', async () => {
     await using emulator = createEmulator()

@@ -93,6 +93,20 @@ describe('GET /data/<domain>', () => {
       receipt: null,
     })
   })
+
+  it('writes ZONED_DATETIME values as ISO-8601 in UTC with milliseconds, and LOCAL_DATE values as YYYY-MM-DD', async () => {
+    const wire = await shop('in-process', {
+      domains: { Meeting: { fields: { startsAt: 'ZONED_DATETIME', day: 'LOCAL_DATE' } } },
+    })
+    const created = await wire.json('POST', '/data/Meeting', {
+      token: wire.admin,
+      json: { startsAt: '2025-03-01T10:30:00+01:00', day: '2025-03-01' },
+    })
+    const written = { startsAt: '2025-03-01T09:30:00.000Z', day: '2025-03-01' }
+    expect(created.body.data).toEqual({ id: expect.any(Number), ...written })
+    const listed = await wire.json('GET', '/data/Meeting', { token: wire.admin })
+    expect(listed.body.data).toEqual([created.body.data])
+  })
 })
 
 describe('GET /data/<domain>/<id>', () => {
@@ -187,6 +201,34 @@ describe('POST /data/<domain>', () => {
       })
     }
     expect(count(wire.emulator.host, 'Order')).toBe(0)
+  })
+
+  it('an object-type or FILE field sent as a bare value is a validation failure saying what to send on the wire', async () => {
+    const wire = await shop()
+    const expectations: [Record<string, unknown>, string][] = [
+      [{ customer: 5 }, 'Order.customer is an object-type field: send it as {"id": <id>}, not 5'],
+      [{ tags: [1, 2] }, 'Order.tags is a list of objects: send it as [{"id": <id>}, ...], not [1,2]'],
+      [
+        { receipt: 'r.pdf' },
+        'Order.receipt is a FILE field: send, as it is, the value POST /api/attachment/upload',
+      ],
+    ]
+    for (const [fields, wording] of expectations) {
+      const { status, body } = await wire.json('POST', '/data/Order', {
+        token: wire.admin,
+        json: { number: 1, status: 'OPEN', ...fields },
+      })
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ status: 'error', message: expect.stringContaining(wording) })
+      expect(body.message).not.toMatch(/SimpleQuery|StorageUtils|DomainHelper/)
+    }
+    const [a] = seed(wire.emulator.host, 'Order', [{ number: 1, status: 'OPEN' }])
+    const batch = await wire.json('PUT', '/data/Order/batch', {
+      token: wire.admin,
+      json: [{ id: a!.id, customer: 5 }],
+    })
+    expect(batch.body.errMsg).toContain('send it as {"id": <id>}, not 5')
+    expect(count(wire.emulator.host, 'Order')).toBe(1)
   })
 
   it('ignores an id in the body: the platform gives the id', async () => {
@@ -305,6 +347,22 @@ describe('PUT /data/<domain>/batch', () => {
       { id: a!.id, name: 'Ann', email: null, vip: null },
       { id: b!.id, name: 'Bob', email: null, vip: null },
     ])
+  })
+})
+
+describe('/data/<domain>/batch by another method than PUT', () => {
+  it('answers 400 with errCode 1001 saying that batch takes PUT only', async () => {
+    const wire = await shop()
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const { status, body } = await wire.json(method, '/data/Customer/batch', {
+        token: wire.admin,
+        ...(method === 'POST' ? { json: [] } : {}),
+      })
+      expect(status, method).toBe(400)
+      expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+      expect(body.errMsg).toContain('/data/Customer/batch takes PUT only')
+    }
+    expect((await wire.json('GET', '/data/Customer/batch')).status).toBe(403)
   })
 })
 

@@ -125,10 +125,13 @@ describe('POST /search/keyword/<domain>', () => {
     expect((await wire.json('POST', '/search/keyword/Customer?q=_', { token: clerk })).body.total).toBe(0)
   })
 
-  it('answers every object for an empty q, paged by max', async () => {
+  it('answers every object for an empty q, paged by max and offset', async () => {
     const { wire, clerk } = await shopWithOrders()
     const { body } = await wire.json('POST', '/search/keyword/Order?max=3', { token: clerk })
     expect(body.total).toBe(4)
     expect(body.data).toHaveLength(3)
+    const rest = await wire.json('POST', '/search/keyword/Order?max=3&offset=3', { token: clerk })
+    expect(rest.body.total).toBe(4)
+    expect(rest.body.data.map((o: { id: number }) => o.id)).toEqual([body.data[2].id + 1])
   })
 })

@@ -54,10 +54,9 @@ describe('vendor-api serve', () => {
   it('prints the base URL and the login, serves the API, and stops cleanly on SIGTERM with exit code 0', async () => {
     const { child, url, output, exit } = await serve('--port', '0')
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/)
-    expect(output()).toContain(
-      `curl -X POST ${url}/auth/login -H 'content-type: application/json' -d '{"username":"admin","password":"admin"}'`,
-    )
-    const token = await login(url)
+    const password = /-d '\{"username":"admin","password":"([\w-]+)"\}'/.exec(output())?.[1]
+    expect(output()).toContain(`curl -X POST ${url}/auth/login -H 'content-type: application/json' -d '`)
+    const token = await login(url, 'admin', password)
     const engines = await fetch(`${url}/data/DynamicLogicEngine`, {
       headers: { authorization: `Bearer ${token}` },
     })
@@ -67,6 +66,27 @@ describe('vendor-api serve', () => {
     expect(await exit).toBe(0)
     expect(output()).toContain('GET /api/data/DynamicLogicEngine 200')
     expect(output()).toContain('stopped (SIGTERM)')
+  })
+
+  it('without users in the config, the administrator gets a password made up at each start, not admin', async () => {
+    const passwords: string[] = []
+    for (let start = 0; start < 2; start++) {
+      const { child, url, output, exit } = await serve('--port', '0')
+      const password = /"username":"admin","password":"([\w-]+)"/.exec(output())?.[1]
+      expect(password).toMatch(/^[\w-]{16}$/)
+      expect(output()).toContain('a password made up at this start')
+      const refused = await fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'admin' }),
+      })
+      expect(refused.status).toBe(400)
+      await login(url, 'admin', password)
+      passwords.push(password!)
+      child.kill('SIGTERM')
+      await exit
+    }
+    expect(passwords[0]).not.toBe(passwords[1])
   })
 
   it('stops on SIGINT (Ctrl+C) too', async () => {
@@ -97,6 +117,7 @@ describe('vendor-api serve', () => {
       seed,
     )
     expect(output()).toContain('{"username":"ann","password":"ann-pw"}')
+    expect(output()).not.toContain('made up')
     const token = await login(url, 'ann', 'ann-pw')
     const notes = await (
       await fetch(`${url}/data/Note`, { headers: { authorization: `Bearer ${token}` } })

@@ -16,7 +16,7 @@ function service(
   fields: {
     name: string
     logic: string
-    active?: boolean
+    active?: boolean | null
     enableAnonymous?: boolean | null
     enableLog?: boolean
   },
@@ -70,6 +70,24 @@ describe.each(TRANSPORTS)('dynamic services (%s)', (transport) => {
       expect(body).toEqual({ msg: expect.stringContaining('Anonymous invocation'), errorCode: 11004 })
     }
   })
+
+  it('a logic that never settles answers 500 in the service dialect after logicTimeoutMs, naming the logic', async () => {
+    const wire = await startWire(
+      { ...SHOP, logicTimeoutMs: 50, logic: { stuck: () => new Promise(() => {}) } },
+      transport,
+    )
+    service(wire.emulator.host, { name: 'stuck', logic: 'stuck' })
+    const admin = (await wire.login()).access_token
+    expect(await wire.json('GET', '/service/stuck', { token: admin })).toEqual({
+      status: 500,
+      body: {
+        msg: expect.stringMatching(
+          /^DynamicLogic 'stuck' of DynamicService 'stuck' did not settle within 50 ms \(logicTimeoutMs\)/,
+        ),
+        errorCode: 500,
+      },
+    })
+  }, 10_000)
 })
 
 describe('dynamic services', () => {
@@ -125,12 +143,32 @@ describe('dynamic services', () => {
   it('answer 404 with {msg, errorCode: 1005} when no active service has the name', async () => {
     const { wire, host, admin } = await withServices()
     service(host, { name: 'paused', logic: 'echo', active: false })
-    for (const name of ['paused', 'missing']) {
+    service(host, { name: 'unset', logic: 'echo', active: null })
+    for (const name of ['paused', 'unset', 'missing']) {
       expect(await wire.json('GET', `/service/${name}`, { token: admin })).toEqual({
         status: 404,
         body: { msg: expect.stringContaining(name), errorCode: 1005 },
       })
     }
+  })
+
+  it('answer a malformed or too large body in the service dialect: 400 or 413 with errorCode 1001', async () => {
+    const { wire, host, admin } = await withServices({ maxBodyBytes: 1024 })
+    service(host, { name: 'echo', logic: 'echo' })
+    const malformed = await wire.json('POST', '/service/echo', {
+      token: admin,
+      body: '{"note":',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(malformed).toEqual({
+      status: 400,
+      body: { msg: expect.stringContaining('is malformed'), errorCode: 1001 },
+    })
+    const large = await wire.json('POST', '/service/echo', { token: admin, json: { note: 'x'.repeat(2000) } })
+    expect(large).toEqual({
+      status: 413,
+      body: { msg: expect.stringContaining('larger than 1024'), errorCode: 1001 },
+    })
   })
 
   it('refuse a token that does not verify before anything runs, with the common error body', async () => {
@@ -149,18 +187,36 @@ describe('service execution records', () => {
     const clock = manualClock()
     const { wire, host, admin } = await withServices({ now: clock.now })
     service(host, { name: 'logged', logic: 'echo', enableLog: true, enableAnonymous: true })
-    await wire.json('GET', `/service/logged?access_token=${admin}&q=widgets`)
+    await wire.json('GET', `/service/logged?access_token=${admin}&x=1&x=2&y=%20z`)
     await wire.json('GET', '/service/logged?q=anonymous')
 
     const records = all(host, 'DynamicServiceExecution')
     expect(records).toHaveLength(2)
-    expect(JSON.parse(records[0]!['parameters'] as string)).toEqual({ access_token: admin, q: 'widgets' })
+    // The query string as sent: every value of a repeated name, the encoding untouched.
+    expect(JSON.parse(records[0]!['parameters'] as string)).toBe(`access_token=${admin}&x=1&x=2&y=%20z`)
     expect(records[0]).toMatchObject({
       authentication: 'admin',
       startTime: new Date(clock.now()),
       provider: { name: 'logged' },
     })
-    expect(records[1]).toMatchObject({ authentication: 'Anonymous', parameters: '{"q":"anonymous"}' })
+    expect(records[1]).toMatchObject({ authentication: 'Anonymous', parameters: '"q=anonymous"' })
+  })
+
+  it('are written before the logic runs, once past the enableAnonymous check: a call whose logic throws is recorded too', async () => {
+    const { wire, host, admin } = await withServices({
+      logic: {
+        broken: () => {
+          throw new Error('no stock')
+        },
+      },
+    })
+    service(host, { name: 'broken', logic: 'broken', enableLog: true })
+    expect((await wire.json('GET', '/service/broken?sku=W1', { token: admin })).status).toBe(500)
+    // An anonymous call refused by enableAnonymous gets no further: it is not recorded.
+    expect((await wire.json('GET', '/service/broken?sku=W2')).body.errorCode).toBe(11004)
+    expect(all(host, 'DynamicServiceExecution')).toMatchObject([
+      { parameters: '"sku=W1"', authentication: 'admin', provider: { name: 'broken' } },
+    ])
   })
 
   it('with enableLog off, no record is written', async () => {

@@ -69,6 +69,15 @@ describe.each(TRANSPORTS)('token sources, in priority order (%s)', (transport) =
     expect(emptyBearer).toEqual({ status: 401, body: platformError(1008, 'Unauthorized') })
   })
 
+  it('a header of Bearer and the token without a space between is a token that cannot be parsed: 401 with errCode 1012', async () => {
+    const { wire, token } = await wireWithToken()
+    const { status, body } = await wire.json('GET', `/auth/userInfo?access_token=${token}`, {
+      headers: { authorization: `Bearer${token}` },
+    })
+    expect({ status, body }).toEqual({ status: 401, body: platformError(1012, 'TokenInvalid') })
+    expect(body.errMsg).toContain('Bearer, a space, then the token')
+  })
+
   it('the removed user tokens (header X-MY-Token) are not a token source', async () => {
     const { wire, token } = await wireWithToken()
     const { status, body } = await wire.json('GET', '/auth/userInfo', { headers: { 'X-MY-Token': token } })

@@ -8,15 +8,25 @@ import { ensureBuilt } from './built-package.js'
 /**
  * The entries that must load no package at all: only Node builtins (the build writes `fs` for `node:fs`) and
  * their own chunks. The emulator's
- * dependencies (hono, @hono/node-server, jose) are for `./emulator` and `vendor-api serve` alone.
+ * dependencies (hono, @hono/node-server, jose) are for `./emulator` and `vendor-api serve` alone; the stores'
+ * optional peer dependencies for `./testing` alone.
  */
-const DEPENDENCY_FREE = ['index', 'v1/index', 'runtime-contract/index', 'testing/index']
+const DEPENDENCY_FREE = ['index', 'v1/index', 'runtime-contract/index']
 
 let dist: string
 
 beforeAll(() => {
   dist = ensureBuilt()
 })
+
+/** A built file and every chunk of its own that it reaches. */
+function reachedFiles(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen
+  seen.add(file)
+  for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles)
+    if (fileName.startsWith('.')) reachedFiles(resolve(dirname(file), fileName), seen)
+  return seen
+}
 
 /** Every module specifier a built file and the chunks it reaches import: static, dynamic and `require`. */
 function specifiersReachedFrom(file: string, seen = new Set<string>()): Set<string> {
@@ -52,5 +62,29 @@ describe('the built emulator entry', () => {
   it('is where the emulator dependencies are loaded', () => {
     const reached = specifiersReachedFrom(join(dist, 'emulator/index.js'))
     expect([...reached].filter((s) => !isBuiltin(s)).sort()).toEqual(['@hono/node-server', 'hono', 'jose'])
+  })
+})
+
+describe('the built testing entry', () => {
+  it.each(['js', 'cjs'])(
+    'loads the stores’ optional peer dependencies and nothing else, only when a store is made (.%s)',
+    (ext) => {
+      const entry = join(dist, `testing/index.${ext}`)
+      const packages = [...specifiersReachedFrom(entry)].filter((s) => !isBuiltin(s)).sort()
+      expect(packages).toEqual(['@electric-sql/pglite'])
+      // Only ever a dynamic import inside the store's factory: importing the entry loads none of them.
+      const chunks = [...reachedFiles(entry)].map((file) => readFileSync(file, 'utf8')).join('\n')
+      expect(chunks).not.toMatch(
+        /from ['"]@electric-sql\/pglite['"]|require\(['"]@electric-sql\/pglite['"]\)/,
+      )
+      expect(chunks).toMatch(/import\(['"]@electric-sql\/pglite['"]\)/)
+    },
+  )
+
+  it('starts the server store’s worker, the only file that loads pg, and only when it opens a connection', () => {
+    const worker = join(dist, 'testing/postgres-worker.js')
+    expect([...specifiersReachedFrom(worker)].filter((s) => !isBuiltin(s))).toEqual(['pg'])
+    expect(readFileSync(worker, 'utf8')).toMatch(/import\(['"]pg['"]\)/)
+    expect(readFileSync(worker, 'utf8')).not.toMatch(/from ['"]pg['"]/)
   })
 })

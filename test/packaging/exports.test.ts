@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { ENTRY_POINTS } from '../../entry-points.js'
 import { ensureBuilt } from './built-package.js'
 
 /**
@@ -21,6 +22,7 @@ const ERRORS = [
   'ValidationException',
   'NonUniqueResultException',
   'NoSuchBeanDefinitionException',
+  'SQLException',
 ]
 
 const ROOT_VALUES = [
@@ -132,10 +134,19 @@ const CONTRACT_TYPES = [
   'FieldError',
 ]
 
-const TESTING_VALUES = ['createTestHost', 'defineDomains', 'memoryStore', 'SeedDataException']
+const TESTING_VALUES = [
+  'createTestHost',
+  'defineDomains',
+  'memoryStore',
+  'pgliteStore',
+  'postgresStore',
+  'SeedDataException',
+]
 
 const TESTING_TYPES = [
   'Store',
+  'PgliteStoreOptions',
+  'PostgresStoreOptions',
   'DomainDefinitions',
   'DomainTypes',
   'DomainObjectOf',
@@ -274,7 +285,7 @@ function declaredExports(file: string): string[] {
 }
 
 /** Entries built and exported for ESM only. */
-const ESM_ONLY = ['conformance/index', 'testing/vitest/index']
+const ESM_ONLY: readonly string[] = ENTRY_POINTS.filter((e) => e.esmOnly).map((e) => e.build)
 
 let dist: string
 const require = createRequire(import.meta.url)

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ENTRY_POINTS } from '../../entry-points.js'
 import { consumerFiles } from './consumer-project.js'
 import { ensureBuilt, repoRoot, run } from './built-package.js'
 
@@ -13,17 +14,8 @@ interface PackResult {
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc')
-const entries = [
-  'index',
-  'v1/index',
-  'runtime-contract/index',
-  'testing/index',
-  'emulator/index',
-  'client/index',
-  'conformance/index',
-  'testing/vitest/index',
-]
-const esmOnly = ['conformance/index', 'testing/vitest/index']
+const entries = ENTRY_POINTS.map((e) => e.build)
+const esmOnly = ENTRY_POINTS.filter((e) => e.esmOnly).map((e) => e.build)
 
 let work: string
 let consumer: string
@@ -108,6 +100,27 @@ describe('the packed tarball', () => {
     expect(Object.keys(installed.dependencies ?? {}).sort()).toEqual(['@hono/node-server', 'hono', 'jose'])
     for (const version of Object.values(installed.dependencies ?? {}))
       expect(version).toMatch(/^\d+\.\d+\.\d+$/)
+  })
+
+  it('imports ./testing without the stores’ optional peer dependencies, whose factories say what to install', async () => {
+    const script = (kind: 'esm' | 'cjs'): string =>
+      (kind === 'esm'
+        ? "import('@tech-vendor/api/testing').then(async (t) => {"
+        : "Promise.resolve(require('@tech-vendor/api/testing')).then(async (t) => {") +
+      " const host = t.createTestHost({ domains: { Tag: { fields: { name: 'STRING' } } } }); const out = { host: typeof host.install };" +
+      ' out.pglite = await t.pgliteStore().then(() => "made", (e) => e.name + ": " + e.message);' +
+      " try { t.postgresStore({ url: 'postgres://u:p@127.0.0.1:1/db' }); out.pg = 'made' } catch (e) { out.pg = e.name + ': ' + e.message }" +
+      ' console.log(JSON.stringify(out)) })'
+    for (const kind of ['esm', 'cjs'] as const) {
+      const out = JSON.parse(run(process.execPath, ['-e', script(kind)], consumer)) as Record<string, string>
+      expect(out['host'], kind).toBe('function')
+      expect(out['pglite'], kind).toMatch(
+        /^IllegalStateException: pgliteStore needs @electric-sql\/pglite.*npm install --save-dev @electric-sql\/pglite@~0\.5\.16$/,
+      )
+      expect(out['pg'], kind).toMatch(
+        /^IllegalStateException: postgresStore needs pg.*npm install --save-dev pg$/,
+      )
+    }
   })
 
   it('loads the emulator entry from ESM and from CommonJS', () => {

@@ -27,6 +27,7 @@ type Errors = Pick<
   | 'ValidationException'
   | 'NonUniqueResultException'
   | 'NoSuchBeanDefinitionException'
+  | 'SQLException'
 >
 
 /** One example of each error, made by a given copy of the package. */
@@ -57,6 +58,7 @@ function examples(copy: Errors) {
       'MailService',
       'none is registered.',
     ),
+    SQLException: new copy.SQLException('ERROR: relation "no_such_table" does not exist', '42P01'),
   }
 }
 
@@ -88,6 +90,10 @@ const expected = {
   NoSuchBeanDefinitionException: {
     javaClass: 'org.springframework.beans.factory.NoSuchBeanDefinitionException',
     message: /^No qualifying bean of type 'MailService' available: none is registered\.$/,
+  },
+  SQLException: {
+    javaClass: 'java.sql.SQLException',
+    message: /^ERROR: relation "no_such_table" does not exist$/,
   },
 } as const
 
@@ -161,6 +167,8 @@ describe('the errors', () => {
     expect(Object.isFrozen(all.ValidationException.errors)).toBe(true)
     expect(all.NonUniqueResultException.resultCount).toBe(3)
     expect(all.NoSuchBeanDefinitionException.beanType).toBe('MailService')
+    expect(all.SQLException.sqlState).toBe('42P01')
+    expect(all.SQLException.getSQLState()).toBe('42P01')
   })
 
   it('a subclass a host defines is recognised by the guard of its base class', () => {

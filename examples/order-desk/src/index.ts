@@ -16,5 +16,6 @@ export {
 export { storeReceipt } from './receipts.js'
 export { multiplyAmount, sumAmounts } from './money.js'
 export { customerSummary, type CustomerSummary } from './customer-summary.js'
+export { salesReport, type SalesReportLine } from './sales-report.js'
 export { checkStock, type StockCheckResult } from './stock-check.js'
 export { DEFAULT_SETTINGS, ensureDefaultSettings, numberSetting, type SettingName } from './settings.js'

@@ -1,4 +1,4 @@
-import { createTestHost, type TestHost } from '@tech-vendor/api/testing'
+import { createTestHost, type Store, type TestHost } from '@tech-vendor/api/testing'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { orderDeskDomains } from '../host/domains.js'
 import { orderDeskPlugin, orderDeskSeed } from '../host/order-desk-plugin.js'
@@ -18,12 +18,15 @@ export const TENANTS = ['acme', 'globex'] as const
 /**
  * A reference host with the order desk's domains, the seed data imported into every tenant, and the plugin
  * loaded (so its onLoad has run). Uninstall it with `using`.
+ *
+ * @param store - Where the host keeps its data (default the in-memory store); a PostgreSQL store runs `withSql`.
  */
-export function startOrderDesk(): TestHost {
+export function startOrderDesk(store?: Store): TestHost {
   const host = createTestHost({
     name: 'order-desk-tests',
     domains: orderDeskDomains,
     tenants: [...TENANTS],
+    ...(store === undefined ? {} : { store }),
   }).install()
   try {
     for (const tenant of TENANTS) {

@@ -19,7 +19,10 @@ import { PlatformError } from './platform-error.js'
  */
 export class AnonymousInvocationError extends PlatformError {
   static {
-    nameClass(this, 'AnonymousInvocationError', 11004, 'Log in first, or set enableAnonymous on the service.')
+    nameClass(this, 'AnonymousInvocationError', {
+      errCode: 11004,
+      advice: 'Log in first, or set enableAnonymous on the service.',
+    })
   }
 
   /** The class's name: a stable `name` that survives minification and package copies. */

@@ -1,43 +1,39 @@
 /**
- * The brand every error of the client carries, under a `Symbol.for` key so that two copies of the package (ESM
- * and CommonJS, or one bundled into an app) recognise each other's errors. It holds the class names from the
- * error's own class up to its root, so that a guard of any class in the chain answers `true`.
+ * The brand of an error class of the client: a `Symbol.for` key per class name, set on the class's prototype, so
+ * that an error carries the brand of its class and of every class above it through its prototype chain, and two
+ * copies of the package (ESM and CommonJS, or one bundled into an app) recognise each other's errors.
  */
-const LINEAGE = Symbol.for('@tech-vendor/api/client.error-lineage')
+const brand = (name: string): symbol => Symbol.for(`@tech-vendor/api/client.${name}`)
 
 /** An error class whose prototype carries its stable name. */
 type NamedClass = abstract new (...args: never[]) => Error
 
 /**
- * Gives an error class its stable `name` on the prototype, a string that survives minification, and for a class
- * that stands for one of the platform's error codes, that code and what to do about it (statics `errCode` and
+ * Gives an error class its stable `name` on the prototype, a string that survives minification, and its brand;
+ * for a subclass of `PlatformError`, the error code it stands for and what to do about it (statics `errCode` and
  * `advice`).
  *
  * @internal
  */
-export function nameClass(type: NamedClass, name: string, errCode?: number, advice?: string): void {
-  Object.defineProperty(type.prototype, 'name', { value: name, configurable: true, writable: true })
-  if (errCode !== undefined || advice !== undefined) Object.assign(type, { errCode, advice: advice ?? '' })
+export function nameClass(
+  type: NamedClass,
+  name: string,
+  statics?: { readonly errCode?: number; readonly advice?: string },
+): void {
+  Object.defineProperties(type.prototype, {
+    name: { value: name, configurable: true, writable: true },
+    [brand(name)]: { value: true },
+  })
+  Object.assign(type, statics)
 }
 
 /**
- * Brands an error with the names of its class and every error class above it.
- *
- * @internal
- */
-export function brandError(error: Error, type: NamedClass): void {
-  const names: string[] = []
-  for (let at: unknown = type; at !== Error && typeof at === 'function'; at = Object.getPrototypeOf(at))
-    names.push(((at as NamedClass).prototype as Error).name)
-  Object.defineProperty(error, LINEAGE, { value: names })
-}
-
-/**
- * Whether a value is an error branded with a class name, by any copy of the package.
+ * Whether a value is an error of a class, or of a class below it, made by any copy of the package.
  *
  * @internal
  */
 export function hasBrand(value: unknown, type: NamedClass): boolean {
-  const lineage = (value as Record<symbol, unknown> | null | undefined)?.[LINEAGE]
-  return Array.isArray(lineage) && lineage.includes((type.prototype as Error).name)
+  return (
+    (value as Record<symbol, unknown> | null | undefined)?.[brand((type.prototype as Error).name)] === true
+  )
 }

@@ -20,7 +20,7 @@ import { PlatformError } from './platform-error.js'
  */
 export class IllegalArgumentError extends PlatformError {
   static {
-    nameClass(this, 'IllegalArgumentError', 1001)
+    nameClass(this, 'IllegalArgumentError', { errCode: 1001 })
   }
 
   /** The class's name: a stable `name` that survives minification and package copies. */

@@ -20,7 +20,10 @@ import { PlatformError } from './platform-error.js'
  */
 export class NoPermissionError extends PlatformError {
   static {
-    nameClass(this, 'NoPermissionError', 1004, 'Log in as a user with a role the domain requires.')
+    nameClass(this, 'NoPermissionError', {
+      errCode: 1004,
+      advice: 'Log in as a user with a role the domain requires.',
+    })
   }
 
   /** The class's name: a stable `name` that survives minification and package copies. */

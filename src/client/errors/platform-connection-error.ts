@@ -1,4 +1,4 @@
-import { brandError, hasBrand, nameClass } from './error-brand.js'
+import { hasBrand, nameClass } from './error-brand.js'
 
 /**
  * Why a request got no answer: `network` (the platform could not be reached, or the connection broke) or
@@ -35,7 +35,7 @@ export interface PlatformConnectionErrorInit {
 
 /**
  * A request got no answer from the platform: a network failure or a timeout. The client has already retried
- * where that is safe (an idempotent method, §12.4 of the spec), so this is the last attempt's failure.
+ * where that is safe (GET, HEAD, OPTIONS; §12.4 of the spec), so this is the last attempt's failure.
  * A caller's own `signal` does not end in this error: an aborted call rejects with the signal's reason. It
  * carries no `cause`: the underlying failure's message is in its own, without any token.
  *
@@ -60,9 +60,9 @@ export class PlatformConnectionError extends Error {
   /** The class's name: a stable `name` that survives minification and package copies. */
   declare readonly name: 'PlatformConnectionError'
   /** Why there was no answer. */
-  readonly reason: ConnectionFailure
+  declare readonly reason: ConnectionFailure
   /** The request that got no answer. */
-  readonly request: string | undefined
+  declare readonly request: string | undefined
 
   /**
    * @param init - Why, what happened, the request, the cause.
@@ -74,9 +74,8 @@ export class PlatformConnectionError extends Error {
           ? 'Try again later, or raise timeout and totalTimeout.'
           : 'Check that the platform runs at baseUrl.'),
     )
-    this.reason = init.reason
-    this.request = init.request
-    brandError(this, new.target)
+    const { reason, request } = init
+    Object.assign(this, { reason, request })
   }
 
   /**

@@ -1,4 +1,4 @@
-import { brandError, hasBrand, nameClass } from './error-brand.js'
+import { hasBrand, nameClass } from './error-brand.js'
 
 /**
  * What a {@link PlatformError} is made of: the platform's answer to one request.
@@ -49,9 +49,9 @@ export interface PlatformErrorInit {
  */
 export class PlatformError extends Error {
   /** The error code this class stands for; `undefined` for `PlatformError` itself, which takes any code. */
-  static readonly errCode: number | undefined = undefined
-  /** What a caller should do about this error: the end of its message. */
-  static readonly advice: string = ''
+  declare static readonly errCode: number | undefined
+  /** What a caller should do about this error, the end of its message; `undefined` where the answer says it. */
+  declare static readonly advice: string | undefined
 
   static {
     nameClass(this, 'PlatformError')
@@ -60,15 +60,15 @@ export class PlatformError extends Error {
   /** The class's name: a stable `name` that survives minification and package copies. */
   declare readonly name: string
   /** The HTTP status of the answer (200 for a validation failure). */
-  readonly status: number
+  declare readonly status: number
   /** The platform's error code, such as 1004; `undefined` when the answer carried none. */
-  readonly errCode: number | undefined
+  declare readonly errCode: number | undefined
   /** The platform's message. */
-  readonly errMsg: string
+  declare readonly errMsg: string
   /** The answer's body (parsed JSON, or text), with any token replaced by `[token]`. */
-  readonly body: unknown
+  declare readonly body: unknown
   /** The request that got the answer, as `DELETE http://127.0.0.1:8080/api/data/Order/1`. */
-  readonly request: string | undefined
+  declare readonly request: string | undefined
 
   /**
    * @param init - The answer: status, code, message, body, request.
@@ -79,14 +79,9 @@ export class PlatformError extends Error {
     super(
       `${init.request ?? 'A request'} was answered HTTP ${init.status}` +
         `${errCode === undefined ? '' : ` with errCode ${errCode}`}: ${init.errMsg}` +
-        (type.advice === '' ? '' : `${/[.!?]$/.test(init.errMsg) ? '' : '.'} ${type.advice}`),
+        (type.advice === undefined ? '' : `${/[.!?]$/.test(init.errMsg) ? '' : '.'} ${type.advice}`),
     )
-    this.status = init.status
-    this.errCode = errCode
-    this.errMsg = init.errMsg
-    this.body = init.body
-    this.request = init.request
-    brandError(this, type)
+    Object.assign(this, init, { errCode })
   }
 
   /**

@@ -23,7 +23,7 @@ import { PlatformError } from './platform-error.js'
  */
 export class PlatformValidationError extends PlatformError {
   static {
-    nameClass(this, 'PlatformValidationError', undefined, 'Nothing was written.')
+    nameClass(this, 'PlatformValidationError', { advice: 'Nothing was written.' })
   }
 
   /** The class's name: a stable `name` that survives minification and package copies. */

@@ -22,7 +22,7 @@ import { PlatformError } from './platform-error.js'
  */
 export class TokenExpiredError extends PlatformError {
   static {
-    nameClass(this, 'TokenExpiredError', 1006, 'A refresh did not help: log in again.')
+    nameClass(this, 'TokenExpiredError', { errCode: 1006, advice: 'A refresh did not help: log in again.' })
   }
 
   /** The class's name: a stable `name` that survives minification and package copies. */

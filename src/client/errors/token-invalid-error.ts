@@ -20,7 +20,7 @@ import { PlatformError } from './platform-error.js'
  */
 export class TokenInvalidError extends PlatformError {
   static {
-    nameClass(this, 'TokenInvalidError', 1012, 'Log in again.')
+    nameClass(this, 'TokenInvalidError', { errCode: 1012, advice: 'Log in again.' })
   }
 
   /** The class's name: a stable `name` that survives minification and package copies. */

@@ -19,12 +19,10 @@ import { PlatformError } from './platform-error.js'
  */
 export class UnauthorizedError extends PlatformError {
   static {
-    nameClass(
-      this,
-      'UnauthorizedError',
-      1008,
-      'Log in first, or pass the tokens of an earlier login to createClient.',
-    )
+    nameClass(this, 'UnauthorizedError', {
+      errCode: 1008,
+      advice: 'Log in first, or pass the tokens of an earlier login to createClient.',
+    })
   }
 
   /** The class's name: a stable `name` that survives minification and package copies. */

@@ -19,7 +19,7 @@ import { PlatformError } from './platform-error.js'
  */
 export class UserPasswordMismatchError extends PlatformError {
   static {
-    nameClass(this, 'UserPasswordMismatchError', 1010)
+    nameClass(this, 'UserPasswordMismatchError', { errCode: 1010 })
   }
 
   /** The class's name: a stable `name` that survives minification and package copies. */

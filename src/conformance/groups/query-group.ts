@@ -212,9 +212,11 @@ export const queryGroup: GroupDefinition = {
       const beyond = q().list(20, 5, ['name'])
       expect(beyond).toEqual([])
       expect(beyond.totalCount).toBe(10)
-      const empty = q().list(2, 0, ['name'])
-      expect(empty).toEqual([])
-      expect(empty.totalCount).toBe(10)
+      // A limit of 0 returns no rows on the in-memory store (the contract's "most rows") and every row from the
+      // offset on a PostgreSQL store (Hibernate's setMaxResults(0) is no limit): docs/semantics.md, rely on neither.
+      const zero = q().list(2, 0, ['name'])
+      expect([[], ['p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9']]).toContainEqual(names(zero))
+      expect(zero.totalCount).toBe(10)
       const filtered = q().eq('qty', 0).list(1, 2, ['name'])
       expect(names(filtered)).toEqual(['p3', 'p6'])
       expect(filtered.totalCount).toBe(4)

@@ -183,10 +183,7 @@ export class DomainFacet implements DomainRuntime {
       ;(object as { id: number }).id = (rows[index] as StoredRow).id
       if (brandOf(object) === undefined) brand(object, schema.name)
     })
-    const materializer = this.materializer(session)
-    return rows.map((row) =>
-      materializer.object(schema, row, typeof target === 'function' ? target : undefined),
-    )
+    return this.materializer(session).objects(schema, rows, typeof target === 'function' ? target : undefined)
   }
 
   /** The schema of a domain name, or an `IllegalArgumentException` naming the known domains. */
@@ -202,10 +199,13 @@ export class DomainFacet implements DomainRuntime {
     )
   }
 
-  /** A materializer that reads references as `session` sees the data. */
-  materializer(session: SessionState): Materializer {
+  /**
+   * A materializer that reads references as `session` sees the data; `repeatable` when one read may hold a
+   * row twice (see {@link Materializer}).
+   */
+  materializer(session: SessionState, repeatable = false): Materializer {
     const data = this.#data()
-    return new Materializer(data.schemas, (domain, id) => data.get(session, domain, id))
+    return new Materializer(data.schemas, (domain, id) => data.get(session, domain, id), repeatable)
   }
 
   /**

@@ -14,6 +14,8 @@ import type {
   TransactionStatus,
 } from '../../runtime-contract/facets.js'
 import type { HostData } from '../store/store.js'
+import { atomically } from '../store/atomically.js'
+import { isThenable } from '../../api/is-thenable.js'
 import { ValidPage } from '../store/query/valid-query.js'
 import { validateQuery } from '../store/query/validate-query.js'
 import { validatePage } from '../store/query/validate-page.js'
@@ -105,14 +107,40 @@ export class QueryFacet implements QueryRuntime {
 
   withSql<T>(action: (sql: Sql) => T): T {
     const data = this.#data()
-    const sql = data.sql(this.#contexts.current().session)
-    if (sql === undefined) {
+    const session = this.#contexts.current().session
+    const statements = data.sql(session)
+    if (statements === undefined) {
       throw new UnsupportedOperationException(
         `QueryHelper.withSql needs a SQL store, and test host '${this.#hostName}' keeps its data in the ${data.store.kind} store, ` +
           'which runs no SQL. Give the host a PostgreSQL store: createTestHost({ store: await pgliteStore() }) or ' +
           "postgresStore({ url }) from '@tech-vendor/api/testing'; or express the query with SimpleQuery so that it runs on every store.",
       )
     }
+    // Its statements run on the session's connection; its transaction is the session's, which facade calls
+    // inside it join: a savepoint inside a running transaction, else a transaction of its own.
+    const sql: Sql = Object.freeze({
+      rows: statements.rows.bind(statements),
+      firstRow: statements.firstRow.bind(statements),
+      eachRow: statements.eachRow.bind(statements),
+      execute: statements.execute.bind(statements),
+      executeUpdate: statements.executeUpdate.bind(statements),
+      executeInsert: statements.executeInsert.bind(statements),
+      withBatch: statements.withBatch.bind(statements),
+      withTransaction: <R>(closure: () => R): R => {
+        if (typeof closure !== 'function')
+          throw new IllegalArgumentException(
+            `Sql.withTransaction expects a closure, got ${describeValue(closure)}.`,
+          )
+        return atomically(data, session, () => {
+          const result = closure()
+          if (isThenable(result))
+            throw new IllegalArgumentException(
+              'Sql.withTransaction was given a closure that returned a Promise; the transaction ends when it returns. Make it synchronous.',
+            )
+          return result
+        })
+      },
+    })
     return action(sql)
   }
 
@@ -179,7 +207,8 @@ export class QueryFacet implements QueryRuntime {
     const rows = (list as readonly number[])
       .map((id) => data.get(session, schema.name, id))
       .filter((row): row is StoredRow => row !== undefined)
-    return this.#objects(target, schema, rows)
+    // An id given twice reads as one object, twice.
+    return this.#objects(target, schema, rows, true)
   }
 
   getAll(target: string | Class<unknown>): readonly unknown[] {
@@ -234,10 +263,14 @@ export class QueryFacet implements QueryRuntime {
     }
   }
 
-  #objects(target: string | Class<unknown>, schema: DomainSchema, rows: readonly StoredRow[]): object[] {
-    const materializer = this.#domains.materializer(this.#contexts.current().session)
-    const type = typeof target === 'function' ? target : undefined
-    return rows.map((row) => materializer.object(schema, row, type))
+  #objects(
+    target: string | Class<unknown>,
+    schema: DomainSchema,
+    rows: readonly StoredRow[],
+    repeatable = false,
+  ): object[] {
+    const materializer = this.#domains.materializer(this.#contexts.current().session, repeatable)
+    return materializer.objects(schema, rows, typeof target === 'function' ? target : undefined)
   }
 }
 

@@ -68,6 +68,14 @@ export interface StoreTransaction {
 export type StoreSavepoint = unknown
 
 /**
+ * What a store's SQL runs: every statement method of `groovy.sql.Sql` (`rows` to `withBatch`) on one session's
+ * connection, `withTransaction` aside.
+ *
+ * @internal
+ */
+export type StoreSql = Omit<Sql, 'withTransaction'>
+
+/**
  * One page of rows and how many rows match without paging.
  *
  * @internal
@@ -144,8 +152,12 @@ export interface HostData {
 
   /** Every committed row, by tenant and domain: what `assertRepeatableOnLoad` compares. */
   snapshot(): Map<string, Map<string, ReadonlyMap<number, StoredRow>>>
-  /** A `groovy.sql.Sql` on the context's session, or `undefined` where the store runs no SQL. */
-  sql(context: StoreContext): Sql | undefined
+  /**
+   * The statements of a `groovy.sql.Sql` on the context's session, or `undefined` where the store runs no SQL.
+   * The host adds `withTransaction`, which joins the session's transaction as `QueryHelper.withTransaction`
+   * does (a store cannot: the session's transaction is the host's to set).
+   */
+  sql(context: StoreContext): StoreSql | undefined
   /**
    * The host was uninstalled: hands the store back.
    *

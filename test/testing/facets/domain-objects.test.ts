@@ -218,6 +218,82 @@ describe('objects read from the store', () => {
   })
 })
 
+describe('the identity of objects in one read', () => {
+  const CHAIN = {
+    Link: {
+      fields: {
+        name: { type: 'STRING', required: true },
+        next: { type: 'DOMAIN_OBJECT', domain: 'Link' },
+        seen: { type: 'DOMAIN_OBJECT_LIST', domain: 'Link' },
+      },
+    },
+  } as const
+
+  test('references that form a cycle read back as one object per id, so the cycle is finite', () => {
+    installHost({ domains: CHAIN })
+    const a = DomainHelper.buildDomain('Link', { name: 'a' })
+    DomainHelper.createDomain(a)
+    const b = DomainHelper.buildDomain('Link', { name: 'b', next: a, seen: [a] })
+    DomainHelper.createDomain(b)
+    DomainHelper.updateDomain({ id: a.id, next: b, seen: [a, b] })
+    const [first, second] = SimpleQuery.of('Link').listAll() as Record<string, Record<string, unknown>>[]
+    expect(first?.['next']).toBe(second)
+    expect(second?.['next']).toBe(first)
+    expect(first?.['seen']).toEqual([first, second])
+    expect((first?.['seen'] as unknown as unknown[])[0]).toBe(first)
+    expect(second?.['seen']).toEqual([first])
+  })
+
+  test('an object two results reference is one object, and getByIds returns a repeated id as one object', () => {
+    installHost()
+    const ann = createClient('Ann')
+    for (const number of ['A-1', 'A-2'])
+      DomainHelper.createDomain(
+        DomainHelper.buildDomain('Purchase', { number, status: 'OPEN', customer: ann }),
+      )
+    const [one, two] = SimpleQuery.getAll('Purchase')
+    expect(one?.['customer']).toBe(two?.['customer'])
+    const [x, y] = SimpleQuery.getByIds('Client', [ann.id, ann.id])
+    expect(x).toBe(y)
+    expect(x).toEqual({ id: ann.id, name: 'Ann', vip: null, email: null })
+  })
+
+  test('two reads make two sets of objects, and changing a Date or a list of one changes nothing stored', () => {
+    installHost()
+    const ann = createClient('Ann')
+    const tag = DomainHelper.buildDomain('Label', { name: 'urgent' })
+    DomainHelper.createDomain(tag)
+    const order = DomainHelper.buildDomain('Purchase', {
+      number: 'A-1',
+      status: 'OPEN',
+      shippedAt: '2024-03-02T10:00:00Z',
+      customer: ann,
+      tags: [tag],
+    })
+    DomainHelper.createDomain(order)
+    const read = SimpleQuery.getById('Purchase', order.id) as Record<string, unknown>
+    expect(SimpleQuery.getById('Purchase', order.id)).not.toBe(read)
+    ;(read['shippedAt'] as Date).setUTCFullYear(1999)
+    ;(read['tags'] as unknown[]).length = 0
+    ;(read['customer'] as Record<string, unknown>)['name'] = 'Changed'
+    expect(SimpleQuery.getById('Purchase', order.id)).toMatchObject({
+      shippedAt: new Date('2024-03-02T10:00:00Z'),
+      tags: [{ id: tag.id, name: 'urgent' }],
+      customer: { id: ann.id, name: 'Ann' },
+    })
+  })
+
+  test('a read object is a plain object that names its domain by its id alone', () => {
+    installHost()
+    const ann = createClient('Ann')
+    const read = SimpleQuery.getById('Client', ann.id) as object
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype)
+    expect(Object.getOwnPropertySymbols(read)).toEqual([])
+    DomainHelper.updateDomain(Object.assign(read, { vip: true }))
+    expect(SimpleQuery.getById('Client', ann.id)?.['vip']).toBe(true)
+  })
+})
+
 describe('domains bound to classes', () => {
   class Client extends DynamicDomainEntity {
     declare name: string
@@ -265,6 +341,30 @@ describe('domains bound to classes', () => {
       Object.assign(new Client(), { name: 'Bob' }),
     ])
     expect(made.map((c) => c instanceof Client && c.name)).toEqual(['Ann', 'Bob'])
+  })
+
+  test('a class with an accessor or an initialiser of a field gets the stored values as own data properties', () => {
+    class Shouting extends DynamicDomainEntity {
+      static override readonly domainName = 'Client'
+      get name(): string {
+        return 'ACCESSOR'
+      }
+    }
+    class Defaults extends DynamicDomainEntity {
+      static override readonly domainName = 'Client'
+      name = 'default'
+      vip: boolean | null = false
+    }
+    installHost()
+    const ann = createClient('Ann', { vip: true })
+    for (const type of [Shouting, Defaults]) {
+      const [first, again] = [SimpleQuery.getById(type, ann.id), SimpleQuery.getById(type, ann.id)]
+      for (const read of [first, again]) {
+        expect(read).toBeInstanceOf(type)
+        expect(Object.getOwnPropertyDescriptor(read, 'name')).toMatchObject({ value: 'Ann', writable: true })
+        expect({ ...read }).toEqual({ id: ann.id, name: 'Ann', vip: true, email: null })
+      }
+    }
   })
 
   test('a class bound to no domain is an IllegalArgumentException naming the known domains', () => {

@@ -11,10 +11,16 @@ export type { EngineQuery }
 /** A test of one row. @internal */
 export type RowPredicate = (row: StoredRow) => boolean
 
-/** An equality lookup a hash index can answer: the field and the distinct non-null keys it accepts. @internal */
+/**
+ * An equality lookup an index can answer: the field, the distinct non-null keys it accepts, and the condition
+ * it comes from (its place in the query's conditions).
+ *
+ * @internal
+ */
 export interface IndexLookup {
   readonly field: string
   readonly keys: readonly StoredValue[]
+  readonly condition: number
 }
 
 /**
@@ -23,8 +29,12 @@ export interface IndexLookup {
  * @internal
  */
 export interface QueryPlan {
+  /** The validated query. */
+  readonly query: ValidQuery
   /** Tells whether a row matches. */
   readonly predicate: RowPredicate
+  /** The predicate of each of the query's conditions, in order. */
+  readonly predicates: readonly RowPredicate[]
   /** No row can match (such as `eq(field, null)`, `in(field, [])`, a `notIn` list holding null). */
   readonly matchesNothing: boolean
   /** Every row matches (no conditions, or an OR holding `notIn(field, [])`). */
@@ -46,7 +56,7 @@ const ALWAYS: RowPredicate = () => true
 /** One compiled condition: its predicate, with its lookup when it is an equality. */
 interface Compiled {
   readonly predicate: RowPredicate
-  readonly lookup?: IndexLookup
+  readonly lookup?: Omit<IndexLookup, 'condition'>
 }
 
 /**
@@ -74,30 +84,52 @@ export function compileQuery(schema: DomainSchema, query: EngineQuery | ValidQue
  */
 export function planQuery(schema: DomainSchema, query: EngineQuery | ValidQuery): QueryPlan {
   const valid = validateQuery(schema, query)
-  if (valid.matchesNothing) return plan(NEVER, [], false, false)
-  if (valid.matchesEverything) return plan(ALWAYS, [], false, false)
+  if (valid.matchesNothing) return plan(valid, NEVER, [], [], false, false)
+  if (valid.matchesEverything) return plan(valid, ALWAYS, [], [], false, false)
   const compiled = valid.conditions.map(compileCondition)
   const predicates = compiled.map((c) => c.predicate)
-  const lookups = compiled.flatMap((c) => (c.lookup === undefined ? [] : [c.lookup]))
-  if (valid.and) return plan(all(predicates), lookups, false, predicates.length === 1 && lookups.length === 1)
+  const lookups = compiled.flatMap((c, condition) =>
+    c.lookup === undefined ? [] : [{ ...c.lookup, condition }],
+  )
+  if (valid.and) {
+    const exact = predicates.length === 1 && lookups.length === 1
+    return plan(valid, all(predicates), predicates, lookups, false, exact)
+  }
   const union = lookups.length === predicates.length
-  return plan(any(predicates), union ? lookups : [], union, union && lookups.length === 1)
+  return plan(valid, any(predicates), predicates, union ? lookups : [], union, union && lookups.length === 1)
 }
 
 function plan(
+  query: ValidQuery,
   predicate: RowPredicate,
+  predicates: readonly RowPredicate[],
   lookups: readonly IndexLookup[],
   union: boolean,
   exact: boolean,
 ): QueryPlan {
   return {
+    query,
     predicate,
+    predicates,
     matchesNothing: predicate === NEVER,
     matchesEverything: predicate === ALWAYS,
     lookups,
     union,
     exact,
   }
+}
+
+/**
+ * The predicate of an AND plan without one of its conditions: what the rows an index selected for that
+ * condition must still pass.
+ *
+ * @param plan - An AND plan.
+ * @param skip - The condition the rows are known to pass.
+ * @returns The predicate of the other conditions.
+ * @internal
+ */
+export function residualPredicate(plan: QueryPlan, skip: number): RowPredicate {
+  return all(plan.predicates.filter((_, i) => i !== skip))
 }
 
 /** AND of predicates, unrolled for the short lists queries have. */

@@ -1,32 +1,84 @@
 import { ANY_ONE, ANY_RUN, type LikeItem, type LikePattern } from '../query/like-pattern.js'
 
 /**
- * A matcher for a parsed `iLike` pattern (see `parseLikePattern` for the rules): whether a stored string
- * matches, lower-cased as PostgreSQL lowers both sides for a multi-byte encoding.
+ * The shape of a parsed `iLike` pattern: the shapes plugins write most (exact, `prefix%`, `%suffix`,
+ * `%infix%`) take one string method, the rest the general matcher.
+ *
+ * @internal
+ */
+export type LikeShape =
+  | { readonly kind: 'exact' | 'prefix' | 'suffix' | 'infix'; readonly text: string }
+  | { readonly kind: 'any' | 'general' }
+
+/**
+ * The shape of a pattern (see {@link LikeShape}); an empty pattern is the exact match of `''`.
+ *
+ * @param pattern - The parsed pattern.
+ * @returns Its shape, with the lower-cased literal of the four simple ones.
+ * @internal
+ */
+export function likeShape(pattern: LikePattern): LikeShape {
+  const items = pattern.items
+  const first = items[0]
+  const last = items[items.length - 1]
+  if (items.length === 0) return { kind: 'exact', text: '' }
+  if (items.length === 1 && typeof first === 'string') return { kind: 'exact', text: first }
+  if (items.length === 1 && first === ANY_RUN) return { kind: 'any' }
+  if (items.length === 2 && typeof first === 'string' && last === ANY_RUN)
+    return { kind: 'prefix', text: first }
+  if (items.length === 2 && first === ANY_RUN && typeof last === 'string')
+    return { kind: 'suffix', text: last }
+  if (items.length === 3 && first === ANY_RUN && last === ANY_RUN && typeof items[1] === 'string')
+    return { kind: 'infix', text: items[1] }
+  return { kind: 'general' }
+}
+
+/**
+ * A matcher for a parsed `iLike` pattern (see `parseLikePattern` for the rules) over text that is already
+ * lower-cased, as PostgreSQL lowers both sides for a multi-byte encoding.
+ *
+ * @param pattern - The parsed pattern.
+ * @returns A function telling whether a lower-cased string matches.
+ * @internal
+ */
+export function loweredLikeMatcher(pattern: LikePattern): (lowered: string) => boolean {
+  const shape = likeShape(pattern)
+  switch (shape.kind) {
+    case 'exact': {
+      const text = shape.text
+      return (lowered) => lowered === text
+    }
+    case 'prefix': {
+      const text = shape.text
+      return (lowered) => lowered.startsWith(text)
+    }
+    case 'suffix': {
+      const text = shape.text
+      return (lowered) => lowered.endsWith(text)
+    }
+    case 'infix': {
+      const text = shape.text
+      return (lowered) => lowered.includes(text)
+    }
+    case 'any':
+      return () => true
+    case 'general': {
+      const items = pattern.items
+      return (lowered) => matchItems(items, lowered)
+    }
+  }
+}
+
+/**
+ * A matcher for a parsed `iLike` pattern over stored text: {@link loweredLikeMatcher} on the text lower-cased.
  *
  * @param pattern - The parsed pattern.
  * @returns A function telling whether a string matches.
  * @internal
  */
 export function likeMatcher(pattern: LikePattern): (text: string) => boolean {
-  const items = pattern.items
-  const first = items[0]
-  const last = items[items.length - 1]
-  // The shapes plugins write most: exact, prefix%, %suffix, %infix%.
-  if (items.length === 0) return (text) => text === ''
-  if (items.length === 1 && typeof first === 'string') return (text) => text.toLowerCase() === first
-  if (items.length === 1 && first === ANY_RUN) return () => true
-  if (items.length === 2 && typeof first === 'string' && last === ANY_RUN) {
-    return (text) => text.toLowerCase().startsWith(first)
-  }
-  if (items.length === 2 && first === ANY_RUN && typeof last === 'string') {
-    return (text) => text.toLowerCase().endsWith(last)
-  }
-  if (items.length === 3 && first === ANY_RUN && last === ANY_RUN && typeof items[1] === 'string') {
-    const infix = items[1]
-    return (text) => text.toLowerCase().includes(infix)
-  }
-  return (text) => matchItems(items, text.toLowerCase())
+  const matches = loweredLikeMatcher(pattern)
+  return (text) => matches(text.toLowerCase())
 }
 
 /** Length in UTF-16 units of the code point at `index`. */

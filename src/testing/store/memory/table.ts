@@ -1,11 +1,20 @@
 import { IllegalArgumentException } from '../../../errors/illegal-argument-exception.js'
 import { compareRows, type RowComparator } from './compare-rows.js'
-import { planQuery, type EngineQuery, type IndexLookup, type QueryPlan } from './compile-query.js'
+import {
+  planQuery,
+  residualPredicate,
+  type EngineQuery,
+  type IndexLookup,
+  type QueryPlan,
+} from './compile-query.js'
+import { Columns } from './columns.js'
+import { compileScan, type Slots } from './compile-scan.js'
 import { canonicalDecimal } from '../../domains/decimal.js'
 import { describeValue } from '../../domains/describe-value.js'
 import { isPresenceOnlyType } from '../../domains/field-types.js'
 import { HashIndex } from './hash-index.js'
-import type { DomainSchema, StoredRow } from '../../domains/schema.js'
+import { PositionIndex } from './position-index.js'
+import type { DomainSchema, StoredRow, StoredValue } from '../../domains/schema.js'
 import { topK } from './top-k.js'
 import type { TransactionOverlay } from './transaction-overlay.js'
 import { validatePage, type EnginePage } from '../query/validate-page.js'
@@ -32,16 +41,49 @@ export interface SelectResult {
  */
 export interface TableOptions {
   /**
-   * Build a hash index on a field the first time an `eq`/`in` condition uses it (default `true`). With
-   * `false`, only indexes made with {@link Table.ensureIndex} serve lookups.
+   * Build an index on a field whose `eq`/`in` conditions make the table scan, once the scans it would have
+   * saved outweigh building it (default `true`). With `false`, only indexes made with
+   * {@link Table.ensureIndex} serve lookups.
    */
   readonly autoIndex?: boolean
+  /**
+   * For tests of the index paths: build an index the first time an `eq`/`in` condition uses its field,
+   * whatever the table's size (default `false`).
+   */
+  readonly eagerIndexes?: boolean
+  /**
+   * For tests of the scan paths: `'auto'` (the default) scans with code compiled per query shape on tables of
+   * {@link COMPILED_SCAN_ROWS} rows or more, and with closures over the rows on smaller tables and where a
+   * transaction's writes are merged in; `'rows'` always with the closures; `'compiled'` with compiled code
+   * whatever the size (closures still where a transaction's writes are merged in, or code generation is not
+   * allowed).
+   */
+  readonly scan?: 'auto' | 'rows' | 'compiled'
 }
 
-/** The base rows an index narrowed a query to, and the lookups that did. */
+/**
+ * What a table did, counted, so that tests hold the engine's choices without timing anything.
+ *
+ * @internal
+ */
+export interface TableCounters {
+  /** Scans run by code compiled for the query's shape. */
+  compiledScans: number
+  /** Scans run by closures over the rows. */
+  rowScans: number
+  /** Selects and counts answered through an index (its counts or its positions). */
+  indexedQueries: number
+  /** Indexes built: asked for, paid for by the scans they save, or built again after the rows moved. */
+  indexBuilds: number
+}
+
+/** The base rows an index narrows a query to, by position (ascending, no repeats). */
 interface Candidates {
-  readonly rows: StoredRow[]
-  readonly lookups: readonly IndexLookup[]
+  readonly positions: ArrayLike<number>
+  /** Every candidate matches: the plan is exactly its lookups. */
+  readonly exact: boolean
+  /** An AND plan's condition every candidate passes (the lookup's), or -1. */
+  readonly passes: number
 }
 
 /** The matches of a query before paging. */
@@ -54,46 +96,78 @@ interface Matches {
 }
 
 const byIdAscending: RowComparator = (a, b) => a.id - b.id
+const isRow = (row: StoredRow | undefined): row is StoredRow => row !== undefined
 
-/** Above this many rows, a delete from the middle drops the id-ordered array instead of moving it. */
-const SPLICE_LIMIT = 8192
+/** From this many rows, a scan runs code compiled for the query's shape: below, compiling costs more than it saves. */
+export const COMPILED_SCAN_ROWS = 512
+/** Below this many rows no index is built unasked: a scan costs about what a lookup does, and writes pay none. */
+export const INDEXED_ROWS = 512
+/** Building an index costs about as much as this many scans of the table (a map entry per row against a test). */
+const INDEX_COST_IN_SCANS = 16
+/** An index serves a query when it selects at most this share of the rows; past it, a scan in id order is cheaper. */
+const SELECTIVE_SHARE = 0.5
+/** Deleted positions past this share of the rows (and past a few) make the next query compact the slots. */
+const HOLE_SHARE = 1 / 8
 
 /**
- * The rows of one domain (for one tenant), with lazily built hash indexes, answering queries with
- * PostgreSQL's semantics (docs/semantics.md).
+ * The rows of one domain (for one tenant), answering queries with PostgreSQL's semantics
+ * (docs/semantics.md).
  *
- * Rows are the frozen objects the host stores, never copied or wrapped. An `eq`/`in` condition builds an
- * index on its field the first time it is used; later writes keep it up to date. An AND query reads the
- * candidates of its most selective indexed equality and checks the rest on them; an OR of equalities
- * reads the union of their buckets; anything else scans in id order. Only matches are sorted, and a
- * small page takes a bounded top-k selection instead of a full sort.
+ * Rows are the frozen objects the host stores, never copied or wrapped, held by position in id order (a
+ * deleted row leaves a hole until the next query compacts them). A query without a usable index scans them:
+ * with a loop compiled for its shape on a large table, with closures on a small one or where a transaction's
+ * uncommitted writes are merged in; `iLike` reads each text lower-cased once, kept beside the rows.
+ *
+ * An `eq`/`in` field gets an index once the scans it makes the table do outweigh building one (a table of a
+ * few hundred rows never gets one unasked); later writes keep it up to date. An index holds row positions per
+ * value, so its answers are in id order and its counts are list lengths. An AND query reads the positions of
+ * its most selective indexed equality and checks the rest on them; an OR of equalities reads the union of
+ * theirs; an index that selects over half the rows is not used. Only matches are sorted, and a small page
+ * takes a bounded top-k selection instead of a full sort.
  *
  * @internal
  */
 export class Table {
   /** The domain of the rows. */
   readonly schema: DomainSchema
+  /** What the table did, for tests. */
+  readonly counters: TableCounters = { compiledScans: 0, rowScans: 0, indexedQueries: 0, indexBuilds: 0 }
   readonly #autoIndex: boolean
-  readonly #byId = new Map<number, StoredRow>()
-  /** Every row in ascending id order, or `null` when it must be rebuilt from `#byId`. */
-  #ordered: StoredRow[] | null = []
-  readonly #indexes = new Map<string, HashIndex>()
+  readonly #eagerIndexes: boolean
+  readonly #scanMode: 'auto' | 'rows' | 'compiled'
+  /** Every row by position, in ascending id order while `#ordered`; `undefined` where a row was deleted. */
+  #slots: (StoredRow | undefined)[] = []
+  /** The position of each row by id. */
+  readonly #positions = new Map<number, number>()
+  /** Deleted positions in `#slots`. */
+  #holes = 0
+  /** The slots are in ascending id order: an insert below the last id clears it until the next compaction. */
+  #ordered = true
+  /** The id of the last slot filled since the last compaction. */
+  #lastId = -Infinity
+  readonly #indexes = new Map<string, PositionIndex>()
+  /** Fields' numbers and lower-cased text by position, for compiled scans. */
+  readonly #columns = new Columns()
+  /** Per field without an index: the rows its `eq`/`in` conditions made the table scan, the price of one. */
+  readonly #scanned = new Map<string, number>()
 
   /**
    * @param schema - The domain of the rows.
-   * @param options - Indexing options.
+   * @param options - Indexing and scanning options.
    */
   constructor(schema: DomainSchema, options: TableOptions = {}) {
     this.schema = schema
     this.#autoIndex = options.autoIndex !== false
+    this.#eagerIndexes = options.eagerIndexes === true
+    this.#scanMode = options.scan ?? 'auto'
   }
 
   /** How many rows the table holds. */
   get size(): number {
-    return this.#byId.size
+    return this.#positions.size
   }
 
-  /** The fields that have a hash index now (`id` is always served by the primary map). */
+  /** The fields that have an index now (`id` is always served by the positions map). */
   get indexedFields(): readonly string[] {
     return [...this.#indexes.keys()]
   }
@@ -105,7 +179,8 @@ export class Table {
    * @returns The row, or `undefined` when none has this id.
    */
   get(id: number): StoredRow | undefined {
-    return this.#byId.get(id)
+    const position = this.#positions.get(id)
+    return position === undefined ? undefined : this.#slots[position]
   }
 
   /**
@@ -115,7 +190,7 @@ export class Table {
    * @returns `true` when the table holds it.
    */
   has(id: number): boolean {
-    return this.#byId.has(id)
+    return this.#positions.has(id)
   }
 
   /**
@@ -124,7 +199,9 @@ export class Table {
    * @returns An iterator over the rows.
    */
   rows(): IterableIterator<StoredRow> {
-    return this.#inOrder().slice().values()
+    const rows = this.#slots.filter(isRow)
+    if (!this.#ordered) rows.sort(byIdAscending)
+    return rows.values()
   }
 
   /**
@@ -136,20 +213,19 @@ export class Table {
    */
   insert(row: StoredRow): void {
     const id = this.#checkRow(row, 'insert')
-    if (this.#byId.has(id)) {
+    if (this.#positions.has(id)) {
       throw new IllegalArgumentException(
         `${this.schema.name} already holds id ${id}; replace it instead of inserting it again.`,
       )
     }
     const frozen = Object.isFrozen(row) ? row : Object.freeze(row)
-    this.#byId.set(id, frozen)
-    const ordered = this.#ordered
-    if (ordered !== null) {
-      const last = ordered[ordered.length - 1]
-      if (last === undefined || last.id < id) ordered.push(frozen)
-      else this.#ordered = null
-    }
-    for (const index of this.#indexes.values()) index.add(frozen)
+    const position = this.#slots.length
+    this.#slots.push(frozen)
+    this.#positions.set(id, position)
+    if (id < this.#lastId) this.#ordered = false
+    else this.#lastId = id
+    for (const index of this.#indexes.values()) index.add(position, frozen[index.field] ?? null)
+    this.#columns.appended(frozen)
   }
 
   /**
@@ -162,20 +238,23 @@ export class Table {
    */
   replace(row: StoredRow): StoredRow {
     const id = this.#checkRow(row, 'replace')
-    const previous = this.#byId.get(id)
-    if (previous === undefined) {
+    const position = this.#positions.get(id)
+    if (position === undefined) {
       throw new IllegalArgumentException(
         `${this.schema.name} holds no id ${id} to replace; insert it instead.`,
       )
     }
+    const previous = this.#slots[position] as StoredRow
     const frozen = Object.isFrozen(row) ? row : Object.freeze(row)
-    this.#byId.set(id, frozen)
-    const ordered = this.#ordered
-    if (ordered !== null) ordered[findById(ordered, id)] = frozen
+    this.#slots[position] = frozen
     for (const index of this.#indexes.values()) {
-      index.remove(previous)
-      index.add(frozen)
+      const before = previous[index.field] ?? null
+      const after = frozen[index.field] ?? null
+      if (before === after) continue
+      index.remove(position, before)
+      index.add(position, after)
     }
+    this.#columns.changed(position, frozen)
     return previous
   }
 
@@ -186,28 +265,37 @@ export class Table {
    * @returns `true` when a row was removed, `false` when none had this id.
    */
   delete(id: number): boolean {
-    const previous = this.#byId.get(id)
-    if (previous === undefined) return false
-    this.#byId.delete(id)
-    const ordered = this.#ordered
-    if (ordered !== null) {
-      if (ordered[ordered.length - 1] === previous) ordered.pop()
-      else if (ordered.length <= SPLICE_LIMIT) ordered.splice(findById(ordered, id), 1)
-      else this.#ordered = null
+    const position = this.#positions.get(id)
+    if (position === undefined) return false
+    const previous = this.#slots[position] as StoredRow
+    this.#positions.delete(id)
+    this.#slots[position] = undefined
+    this.#holes++
+    for (const index of this.#indexes.values()) index.remove(position, previous[index.field] ?? null)
+    this.#columns.changed(position, undefined)
+    // Holes at the end go at once: a test that creates and deletes its own rows leaves nothing to compact.
+    const slots = this.#slots
+    while (slots.length > 0 && slots[slots.length - 1] === undefined) {
+      slots.pop()
+      this.#holes--
+      this.#columns.popped()
     }
-    for (const index of this.#indexes.values()) index.remove(previous)
     return true
   }
 
   /** Removes every row; indexes stay and stay up to date. */
   clear(): void {
-    this.#byId.clear()
-    this.#ordered = []
-    for (const index of this.#indexes.values()) index.clear()
+    this.#slots = []
+    this.#positions.clear()
+    this.#holes = 0
+    this.#ordered = true
+    this.#lastId = -Infinity
+    this.#columns.clear()
+    for (const field of this.#indexes.keys()) this.#indexes.set(field, this.#newIndex(field))
   }
 
   /**
-   * Builds the hash index of a field now, if it has none.
+   * Builds the index of a field now, if it has none.
    *
    * @param field - A field of the schema that equality applies to (not DOMAIN_OBJECT_LIST or FILE).
    * @throws {@link IllegalArgumentException} for an unknown field or one that equality does not apply to.
@@ -245,6 +333,7 @@ export class Table {
   ): SelectResult {
     const plan = planQuery(this.schema, query)
     const valid = page === undefined ? undefined : validatePage(this.schema, page)
+    this.#compact()
     const matches = this.#match(plan, overlay)
     const totalCount = matches.rows.length
     if (valid === undefined) {
@@ -274,20 +363,28 @@ export class Table {
     const plan = planQuery(this.schema, query)
     const hasOverlay = overlay !== undefined && overlay.size > 0
     if (plan.matchesNothing) return 0
-    if (plan.matchesEverything && !hasOverlay) return this.#byId.size
-    const lookup = plan.exact ? plan.lookups[0] : undefined
-    const estimate = lookup === undefined ? null : this.#estimate(lookup)
-    if (estimate === null) return this.#match(plan, overlay).rows.length
-    // The lookup's bucket sizes are the exact base count; correct it for the overlaid ids.
-    let count = estimate
-    if (hasOverlay) {
+    if (plan.matchesEverything && !hasOverlay) return this.size
+    this.#compact()
+    const counts = this.#lookupCounts(plan)
+    // A single equality: its index's counts are the base count, corrected for the rows the overlay changes.
+    const counted = plan.exact ? (counts[0] as number | null) : null
+    if (counted !== null) {
+      this.counters.indexedQueries++
+      if (!hasOverlay) return counted
+      let count = counted
       for (const [id, row] of overlay.entries()) {
-        const base = this.#byId.get(id)
+        const base = this.get(id)
         if (base !== undefined && plan.predicate(base)) count--
         if (row != null && plan.predicate(row)) count++
       }
+      return count
     }
-    return count
+    if (hasOverlay) return this.#matchWithOverlay(plan, overlay, counts).rows.length
+    const candidates = this.#candidates(plan, counts)
+    if (candidates === null) return this.#scan(plan, null, -1, null)
+    this.counters.indexedQueries++
+    const { positions, exact, passes } = candidates
+    return exact ? positions.length : this.#scan(plan, positions, passes, null)
   }
 
   #checkRow(row: StoredRow, action: string): number {
@@ -300,31 +397,67 @@ export class Table {
     return id
   }
 
-  #inOrder(): StoredRow[] {
-    if (this.#ordered === null) this.#ordered = [...this.#byId.values()].sort(byIdAscending)
-    return this.#ordered
+  /**
+   * Puts the slots back in id order without holes when deletes left many or an insert came below the last id.
+   * Positions move, so the indexes are built again and the columns dropped.
+   */
+  #compact(): void {
+    if (this.#ordered && (this.#holes <= 64 || this.#holes <= this.#positions.size * HOLE_SHARE)) return
+    const rows = this.#slots.filter(isRow)
+    if (!this.#ordered) rows.sort(byIdAscending)
+    this.#slots = rows
+    this.#positions.clear()
+    for (let i = 0; i < rows.length; i++) this.#positions.set((rows[i] as StoredRow).id, i)
+    this.#holes = 0
+    this.#ordered = true
+    this.#lastId = rows[rows.length - 1]?.id ?? -Infinity
+    this.#columns.clear()
+    for (const field of this.#indexes.keys()) this.#indexes.set(field, this.#newIndex(field))
   }
 
-  #index(field: string): HashIndex | undefined {
-    let index = this.#indexes.get(field)
-    if (index === undefined && this.#autoIndex) {
-      index = this.#newIndex(field)
-      this.#indexes.set(field, index)
+  /** The index of a field over the slots; a BIG_DECIMAL field is keyed by number, whatever the scale. */
+  #newIndex(field: string): PositionIndex {
+    this.counters.indexBuilds++
+    return new PositionIndex(field, this.#slots, this.#keyOf(field))
+  }
+
+  /** An index of an overlay's rows on a field, with the table's key form. */
+  #newOverlayIndex(field: string, rows: Iterable<StoredRow>): HashIndex {
+    return new HashIndex(field, rows, this.#keyOf(field))
+  }
+
+  #keyOf(field: string): ((value: string) => string) | undefined {
+    return this.schema.fields.get(field)?.type === 'BIG_DECIMAL' ? canonicalDecimal : undefined
+  }
+
+  /**
+   * The index of a field, built now when it pays: once the rows its conditions made the table scan come to
+   * what building it costs ({@link INDEX_COST_IN_SCANS} scans), and never for a table under
+   * {@link INDEXED_ROWS} rows. `undefined` while it has none.
+   */
+  #index(field: string): PositionIndex | undefined {
+    const index = this.#indexes.get(field)
+    if (index !== undefined || !this.#autoIndex) return index
+    if (!this.#eagerIndexes) {
+      const size = this.#positions.size
+      if (size < INDEXED_ROWS) return undefined
+      const scanned = (this.#scanned.get(field) ?? 0) + size
+      if (scanned < INDEX_COST_IN_SCANS * size) {
+        this.#scanned.set(field, scanned)
+        return undefined
+      }
+      this.#scanned.delete(field)
     }
-    return index
+    const built = this.#newIndex(field)
+    this.#indexes.set(field, built)
+    return built
   }
 
-  /** An index of rows on a field (the table's by default); a BIG_DECIMAL field is keyed by number, whatever the scale. */
-  #newIndex(field: string, rows: Iterable<StoredRow> = this.#byId.values()): HashIndex {
-    const decimal = this.schema.fields.get(field)?.type === 'BIG_DECIMAL'
-    return new HashIndex(field, rows, decimal ? canonicalDecimal : undefined)
-  }
-
-  /** The exact number of base rows a lookup's keys select, or `null` when no index serves the field. */
-  #estimate(lookup: IndexLookup): number | null {
+  /** How many base rows a lookup selects, or `null` when no index serves its field. */
+  #lookupCount(lookup: IndexLookup): number | null {
     if (lookup.field === 'id') {
       let n = 0
-      for (const key of lookup.keys) if (this.#byId.has(key as number)) n++
+      for (const key of lookup.keys) if (this.#positions.has(key as number)) n++
       return n
     }
     const index = this.#index(lookup.field)
@@ -334,145 +467,201 @@ export class Table {
     return n
   }
 
-  #collect(lookup: IndexLookup, out: StoredRow[]): void {
+  /** Appends the positions of the base rows a lookup selects (its field has an index, or is `id`). */
+  #collect(lookup: IndexLookup, out: number[]): void {
     if (lookup.field === 'id') {
       for (const key of lookup.keys) {
-        const row = this.#byId.get(key as number)
-        if (row !== undefined) out.push(row)
+        const position = this.#positions.get(key as number)
+        if (position !== undefined) out.push(position)
       }
       return
     }
-    const index = this.#indexes.get(lookup.field) as HashIndex
+    const index = this.#indexes.get(lookup.field) as PositionIndex
     for (const key of lookup.keys) index.collect(key, out)
   }
 
   /**
-   * The base rows an index narrows the query to, with the lookups that narrowed it, or `null` to scan: no
-   * lookup is served by an index, or the best one still selects over half the rows (scanning in id order is
-   * then cheaper than sorting). A lookup's cost counts the rows it selects in the table and in the
-   * transaction's overlay, so that inside a transaction that wrote many rows (an import) the lookup that is
-   * selective there wins.
+   * How many base rows each lookup of a plan selects (`null` where no index serves it). Every lookup is asked
+   * once per query, so that the scans a field without an index causes count towards building one.
    */
-  #candidates(plan: QueryPlan, overlay: TransactionOverlay | undefined): Candidates | null {
-    if (plan.lookups.length === 0) return null
-    const half = (this.#byId.size + (overlay?.size ?? 0)) / 2
-    if (plan.union) {
-      let total = 0
-      for (const lookup of plan.lookups) {
-        const cost = this.#cost(lookup, overlay)
-        if (cost === null) return null
-        total += cost
-      }
-      if (total > half) return null
-      const rows: StoredRow[] = []
-      for (const lookup of plan.lookups) this.#collect(lookup, rows)
-      return { rows, lookups: plan.lookups }
-    }
-    let best: IndexLookup | undefined
-    let bestCost = Infinity
-    for (const lookup of plan.lookups) {
-      const cost = this.#cost(lookup, overlay)
-      if (cost !== null && cost < bestCost) {
-        best = lookup
-        bestCost = cost
-      }
-    }
-    if (best === undefined || bestCost > half) return null
-    const rows: StoredRow[] = []
-    this.#collect(best, rows)
-    return { rows, lookups: [best] }
-  }
-
-  /** How many rows a lookup selects in the table and the overlay, or `null` when no index serves it. */
-  #cost(lookup: IndexLookup, overlay: TransactionOverlay | undefined): number | null {
-    const base = this.#estimate(lookup)
-    if (base === null || overlay === undefined || overlay.size === 0) return base
-    const { field, keys } = lookup
-    if (field === 'id') return base + keys.filter((key) => overlay.entry(key as number) != null).length
-    return base + overlay.count(field, keys, (rows) => this.#newIndex(field, rows))
+  #lookupCounts(plan: QueryPlan): (number | null)[] {
+    return plan.lookups.map((lookup) => this.#lookupCount(lookup))
   }
 
   /**
-   * The rows an overlay writes that can match: those the lookups select (through the overlay's own indexes),
-   * or all of them when the base rows are scanned.
+   * The base rows the indexes narrow a query to, or `null` to scan: no lookup is served by an index, or the
+   * best one still selects over {@link SELECTIVE_SHARE} of the rows (a scan in id order is then cheaper).
+   *
+   * @param counts - The plan's {@link Table.#lookupCounts}.
    */
-  #overlayRows(overlay: TransactionOverlay, lookups: readonly IndexLookup[] | null): Iterable<StoredRow> {
-    if (lookups === null) return overlay.rows()
+  #candidates(plan: QueryPlan, counts: readonly (number | null)[]): Candidates | null {
+    const { lookups } = plan
+    if (lookups.length === 0) return null
+    const limit = this.#positions.size * SELECTIVE_SHARE
+    let chosen: readonly IndexLookup[]
+    if (plan.union) {
+      if (counts.includes(null)) return null
+      const total = (counts as number[]).reduce((sum, n) => sum + n, 0)
+      if (total > limit) return null
+      chosen = lookups
+    } else {
+      let best = -1
+      counts.forEach((n, i) => {
+        if (n !== null && (best < 0 || n < (counts[best] as number))) best = i
+      })
+      if (best < 0 || (counts[best] as number) > limit) return null
+      chosen = [lookups[best] as IndexLookup]
+    }
+    const first = chosen[0] as IndexLookup
+    const exact = plan.union || plan.exact
+    const passes = plan.union ? -1 : first.condition
+    // One key of an indexed field: the index's own list, in id order already.
+    if (chosen.length === 1 && first.keys.length === 1 && first.field !== 'id') {
+      const index = this.#indexes.get(first.field) as PositionIndex
+      return { positions: index.list(first.keys[0] as StoredValue), exact, passes }
+    }
+    const positions: number[] = []
+    for (const lookup of chosen) this.#collect(lookup, positions)
+    return { positions: ascendingUnique(positions), exact, passes }
+  }
+
+  /** Whether a scan without an overlay runs compiled code. */
+  #compiles(): boolean {
+    return (
+      this.#scanMode === 'compiled' ||
+      (this.#scanMode === 'auto' && this.#positions.size >= COMPILED_SCAN_ROWS)
+    )
+  }
+
+  /**
+   * Tests the slots (every one, or those at `positions`) against the query, counts the matches and appends
+   * them to `out` unless it is `null`: with compiled code where it pays and is allowed, else with closures.
+   *
+   * @param passes - A condition of an AND plan that every slot at `positions` passes, or -1.
+   */
+  #scan(
+    plan: QueryPlan,
+    positions: ArrayLike<number> | null,
+    passes: number,
+    out: StoredRow[] | null,
+  ): number {
+    const slots: Slots = this.#slots
+    const end = positions === null ? slots.length : positions.length
+    if (this.#compiles()) {
+      const program = compileScan(this.schema, plan, passes)
+      if (program !== undefined) {
+        this.counters.compiledScans++
+        const columns = program.columns.map((column) => this.#columns.get(column, slots))
+        return program.scan(slots, positions, end, program.values, columns, out)
+      }
+    }
+    this.counters.rowScans++
+    const predicate = passes < 0 ? plan.predicate : residualPredicate(plan, passes)
+    let n = 0
+    for (let k = 0; k < end; k++) {
+      const row = slots[positions === null ? k : (positions[k] as number)]
+      if (row !== undefined && predicate(row)) {
+        n++
+        if (out !== null) out.push(row)
+      }
+    }
+    return n
+  }
+
+  #match(plan: QueryPlan, overlay: TransactionOverlay | undefined): Matches {
+    if (plan.matchesNothing) return { rows: [], inIdOrder: true, owned: true }
+    if (overlay !== undefined && overlay.size > 0)
+      return this.#matchWithOverlay(plan, overlay, this.#lookupCounts(plan))
+    if (plan.matchesEverything) {
+      if (this.#holes === 0) return { rows: this.#slots as StoredRow[], inIdOrder: true, owned: false }
+      return { rows: this.#slots.filter(isRow), inIdOrder: true, owned: true }
+    }
+    const rows: StoredRow[] = []
+    const candidates = this.#candidates(plan, this.#lookupCounts(plan))
+    if (candidates === null) {
+      this.#scan(plan, null, -1, rows)
+    } else {
+      this.counters.indexedQueries++
+      if (!candidates.exact) this.#scan(plan, candidates.positions, candidates.passes, rows)
+      else {
+        const { positions } = candidates
+        for (let k = 0; k < positions.length; k++) rows.push(this.#slots[positions[k] as number] as StoredRow)
+      }
+    }
+    return { rows, inIdOrder: true, owned: true }
+  }
+
+  /**
+   * The matches over the base rows merged with a transaction's uncommitted writes, with closures: the base rows
+   * the overlay does not change (narrowed by the table's indexes where they serve), then the rows the overlay
+   * writes (narrowed by the overlay's own indexes, so that an import that looks each key up stays linear).
+   */
+  #matchWithOverlay(
+    plan: QueryPlan,
+    overlay: TransactionOverlay,
+    counts: readonly (number | null)[],
+  ): Matches {
+    const predicate = plan.predicate
+    const slots = this.#slots
+    const rows: StoredRow[] = []
+    const candidates = this.#candidates(plan, counts)
+    if (candidates === null) {
+      this.counters.rowScans++
+      for (let i = 0; i < slots.length; i++) {
+        const row = slots[i]
+        if (row !== undefined && predicate(row) && !overlay.has(row.id)) rows.push(row)
+      }
+    } else {
+      this.counters.indexedQueries++
+      const { positions, exact } = candidates
+      for (let k = 0; k < positions.length; k++) {
+        const row = slots[positions[k] as number] as StoredRow
+        if ((exact || predicate(row)) && !overlay.has(row.id)) rows.push(row)
+      }
+    }
+    const base = rows.length
+    for (const row of this.#overlayRows(plan, overlay)) if (predicate(row)) rows.push(row)
+    // Two equalities of an OR can select the same written row.
+    const merged = plan.union && plan.lookups.length > 1 ? [...new Set(rows)] : rows
+    return { rows: merged, inIdOrder: merged.length === base || merged.length <= 1, owned: true }
+  }
+
+  /**
+   * The rows an overlay writes that can match: for an AND, those of its lookup the overlay holds fewest rows
+   * for; for an OR of equalities, those of every lookup; otherwise all of them.
+   */
+  #overlayRows(plan: QueryPlan, overlay: TransactionOverlay): Iterable<StoredRow> {
+    const { lookups } = plan
+    if (lookups.length === 0) return overlay.rows()
+    const newIndex = (field: string) => (rows: Iterable<StoredRow>) => this.#newOverlayIndex(field, rows)
+    let chosen = lookups
+    if (!plan.union) {
+      const count = ({ field, keys }: IndexLookup): number =>
+        field === 'id'
+          ? keys.filter((key) => overlay.entry(key as number) != null).length
+          : overlay.count(field, keys, newIndex(field))
+      const counts = lookups.map(count)
+      chosen = [lookups[counts.indexOf(Math.min(...counts))] as IndexLookup]
+    }
     const out: StoredRow[] = []
-    for (const { field, keys } of lookups) {
-      if (field === 'id') {
+    for (const { field, keys } of chosen) {
+      if (field !== 'id') overlay.collect(field, keys, newIndex(field), out)
+      else {
         for (const key of keys) {
           const row = overlay.entry(key as number)
           if (row != null) out.push(row)
         }
-      } else {
-        overlay.collect(field, keys, (rows) => this.#newIndex(field, rows), out)
       }
     }
     return out
   }
-
-  #match(plan: QueryPlan, overlay: TransactionOverlay | undefined): Matches {
-    const hasOverlay = overlay !== undefined && overlay.size > 0
-    const predicate = plan.predicate
-    let rows: StoredRow[]
-    let inIdOrder = true
-    let owned = true
-    let lookups: readonly IndexLookup[] | null = null
-    if (plan.matchesNothing) {
-      rows = []
-    } else {
-      const candidates = this.#candidates(plan, hasOverlay ? overlay : undefined)
-      const source = candidates?.rows ?? this.#inOrder()
-      inIdOrder = candidates === null
-      if (candidates !== null) lookups = candidates.lookups
-      if (plan.matchesEverything && !hasOverlay) {
-        rows = source
-        owned = candidates !== null
-      } else {
-        rows = []
-        const n = source.length
-        if (hasOverlay) {
-          for (let i = 0; i < n; i++) {
-            const row = source[i] as StoredRow
-            if (!overlay.has(row.id) && predicate(row)) rows.push(row)
-          }
-        } else {
-          for (let i = 0; i < n; i++) {
-            const row = source[i] as StoredRow
-            if (predicate(row)) rows.push(row)
-          }
-        }
-      }
-      if (rows.length <= 1) inIdOrder = true
-    }
-    if (hasOverlay && !plan.matchesNothing) {
-      for (const row of this.#overlayRows(overlay, lookups)) {
-        if (!predicate(row)) continue
-        if (!owned) {
-          rows = rows.slice()
-          owned = true
-        }
-        rows.push(row)
-        inIdOrder = rows.length <= 1
-      }
-    }
-    // Two equalities of an OR can select the same row.
-    if (lookups !== null && lookups.length > 1 && rows.length > 1) rows = [...new Set(rows)]
-    return { rows, inIdOrder, owned }
-  }
 }
 
-/** The position of the row with an id in an id-ordered array (it must be there). */
-function findById(rows: readonly StoredRow[], id: number): number {
-  let low = 0
-  let high = rows.length - 1
-  while (low <= high) {
-    const mid = (low + high) >>> 1
-    const midId = (rows[mid] as StoredRow).id
-    if (midId < id) low = mid + 1
-    else if (midId > id) high = mid - 1
-    else return mid
-  }
-  return -1
+/** The positions in ascending order without repeats. */
+function ascendingUnique(positions: readonly number[]): Int32Array {
+  const sorted = Int32Array.from(positions).sort()
+  let length = 0
+  for (let i = 0; i < sorted.length; i++)
+    if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[length++] = sorted[i] as number
+  return sorted.subarray(0, length)
 }

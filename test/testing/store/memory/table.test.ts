@@ -1,9 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { IllegalArgumentException } from '../../../../src/errors/illegal-argument-exception.js'
 import { Table, TransactionOverlay, type StoredRow } from '../../../../src/testing/store/memory/index.js'
+import { COMPILED_SCAN_ROWS, INDEXED_ROWS } from '../../../../src/testing/store/memory/table.js'
+import { generatedFunction } from '../../../../src/testing/domains/generated-function.js'
 import { c, ids, item, row, tableOf } from './fixtures.js'
 
 const eqName = (name: string) => ({ and: true, conditions: [c('eq', 'name', name)] })
+/** Indexes on first use, whatever the size: what a large table gets once they pay, for tests of the index paths. */
+const EAGER = { eagerIndexes: true } as const
 
 describe('storage', () => {
   test('insert, get, has, replace, delete and rows() in id order', () => {
@@ -66,7 +70,7 @@ describe('storage', () => {
   })
 
   test('clear removes every row and keeps indexes working', () => {
-    const t = tableOf([{ name: 'a' }, { name: 'a' }])
+    const t = tableOf([{ name: 'a' }, { name: 'a' }], EAGER)
     expect(ids(t, [c('eq', 'name', 'a')])).toEqual([1, 2])
     t.clear()
     expect(t.size).toBe(0)
@@ -76,11 +80,55 @@ describe('storage', () => {
 })
 
 describe('indexes', () => {
-  test('an eq or in condition builds an index on its field the first time', () => {
-    const t = tableOf([
-      { name: 'a', qty: 1 },
-      { name: 'b', qty: 2 },
-    ])
+  test('a table of a few hundred rows never builds an index unasked, however often it is queried', () => {
+    const t = tableOf(Array.from({ length: INDEXED_ROWS - 1 }, (_, i) => ({ name: `n${i % 7}`, qty: i })))
+    for (let i = 0; i < 200; i++) ids(t, [c('eq', 'name', `n${i % 7}`), c('in', 'qty', [i, i + 1])])
+    expect(t.indexedFields).toEqual([])
+    expect(t.counters.indexBuilds).toBe(0)
+    expect(t.counters.indexedQueries).toBe(0)
+  })
+
+  test('a large table builds the index of an eq or in field once the scans it saves pay for building it', () => {
+    const values = Array.from({ length: 2 * INDEXED_ROWS }, (_, i) => ({ name: `n${i % 100}`, qty: i % 10 }))
+    const t = tableOf(values)
+    const expected = values.flatMap((v, i) => (v.name === 'n5' ? [i + 1] : []))
+    let scans = 0
+    while (t.indexedFields.length === 0) {
+      expect(ids(t, [c('eq', 'name', 'n5')])).toEqual(expected)
+      scans++
+    }
+    // Building an index costs what 16 scans of the table cost: the 17th query builds it and reads it.
+    expect(scans).toBe(16)
+    expect(t.indexedFields).toEqual(['name'])
+    expect(t.counters.indexBuilds).toBe(1)
+    expect(t.counters.indexedQueries).toBe(1)
+    expect(ids(t, [c('eq', 'name', 'n5')])).toEqual(expected)
+    expect(t.counters.indexedQueries).toBe(2)
+    // Range conditions build none, and neither does a field whose every lookup selects over half the rows.
+    for (let i = 0; i < 40; i++) ids(t, [c('gt', 'qty', 3)])
+    expect(t.indexedFields).toEqual(['name'])
+  })
+
+  test('an index that would select over half the rows is built but not read: the table scans in id order', () => {
+    const t = tableOf(
+      Array.from({ length: 100 }, (_, i) => ({ name: i % 4 === 0 ? 'rare' : 'common' })),
+      { eagerIndexes: true },
+    )
+    expect(ids(t, [c('eq', 'name', 'common')])).toHaveLength(75)
+    expect(t.indexedFields).toEqual(['name'])
+    expect(t.counters.indexedQueries).toBe(0)
+    expect(ids(t, [c('eq', 'name', 'rare')])).toHaveLength(25)
+    expect(t.counters.indexedQueries).toBe(1)
+  })
+
+  test('with eagerIndexes an eq or in condition builds an index on its field the first time', () => {
+    const t = tableOf(
+      [
+        { name: 'a', qty: 1 },
+        { name: 'b', qty: 2 },
+      ],
+      { eagerIndexes: true },
+    )
     expect(t.indexedFields).toEqual([])
     ids(t, [c('gt', 'qty', 0)])
     expect(t.indexedFields).toEqual([])
@@ -100,7 +148,7 @@ describe('indexes', () => {
 
   test('indexes follow inserts, replaces and deletes made after they were built', () => {
     const values = Array.from({ length: 50 }, (_, i) => ({ name: `n${i % 10}`, qty: i }))
-    const t = tableOf(values)
+    const t = tableOf(values, EAGER)
     expect(ids(t, [c('eq', 'name', 'n3')])).toEqual([4, 14, 24, 34, 44])
     t.replace(row(14, { name: 'n4', qty: 13 }))
     t.delete(34)
@@ -117,7 +165,7 @@ describe('indexes', () => {
   })
 
   test('a null value is not indexed and a value changed to null leaves its bucket', () => {
-    const t = tableOf([{ qty: 1 }, { qty: 1 }, {}])
+    const t = tableOf([{ qty: 1 }, { qty: 1 }, {}], EAGER)
     expect(ids(t, [c('eq', 'qty', 1)])).toEqual([1, 2])
     t.replace(row(1, { name: 'x' }))
     expect(ids(t, [c('eq', 'qty', 1)])).toEqual([2])
@@ -129,35 +177,107 @@ describe('indexes', () => {
       name: i === 7 ? 'rare' : 'common',
       active: i % 2 === 0,
     }))
-    const t = tableOf(values)
+    const t = tableOf(values, EAGER)
     expect(ids(t, [c('eq', 'active', false), c('eq', 'name', 'rare')])).toEqual([8])
     expect(ids(t, [c('eq', 'active', true), c('eq', 'name', 'rare')])).toEqual([])
+    expect(t.counters).toMatchObject({ indexedQueries: 2, compiledScans: 0, rowScans: 2 })
   })
 
   test('an OR of equalities reads the union of their buckets once per row', () => {
     const values = Array.from({ length: 100 }, (_, i) => ({ name: `n${i}`, qty: i % 50 }))
-    const t = tableOf(values)
+    const t = tableOf(values, EAGER)
     expect(
       ids(t, [c('eq', 'name', 'n3'), c('eq', 'qty', 3), c('in', 'id', [4, 99])], { and: false }),
     ).toEqual([4, 54, 99])
     expect(t.count({ and: false, conditions: [c('eq', 'name', 'n3'), c('eq', 'qty', 3)] })).toBe(2)
+    expect(t.counters).toMatchObject({ indexedQueries: 2, compiledScans: 0, rowScans: 0 })
+  })
+
+  test('long index lists stay exact through replaces, deletes and inserts between reads', () => {
+    const t = tableOf(
+      Array.from({ length: 400 }, (_, i) => ({ name: `n${i % 4}` })),
+      EAGER,
+    )
+    const model = new Map([...t.rows()].map((r) => [r.id, r['name'] as string]))
+    const check = () => {
+      for (const name of ['n0', 'n1', 'n2', 'n3', 'x']) {
+        const expected = [...model].filter(([, n]) => n === name).map(([id]) => id)
+        expect(ids(t, [c('eq', 'name', name)])).toEqual(expected)
+        expect(t.count(eqName(name))).toBe(expected.length)
+      }
+    }
+    check()
+    for (let i = 1; i <= 400; i += 3) {
+      const name = i % 2 ? 'n1' : 'x'
+      t.replace(row(i, { name }))
+      model.set(i, name)
+      if (i % 5 === 0) {
+        t.delete(i + 1)
+        model.delete(i + 1)
+      }
+      if (i % 40 === 1) check()
+    }
+    // Back and forth: a row leaves a long list and comes back to it before the list is read.
+    t.replace(row(8, { name: 'x' }))
+    t.replace(row(8, { name: 'n3' }))
+    model.set(8, 'n3')
+    t.insert(row(401, { name: 'n0' }))
+    model.set(401, 'n0')
+    check()
   })
 
   test('an id condition uses the primary map', () => {
-    const t = tableOf([{}, {}, {}])
+    const t = tableOf([{}, {}, {}], EAGER)
     expect(ids(t, [c('in', 'id', [3, 1, 7])])).toEqual([1, 3])
     expect(t.count({ and: true, conditions: [c('eq', 'id', 2)] })).toBe(1)
     expect(t.indexedFields).toEqual([])
   })
 })
 
+describe('scans', () => {
+  /** Whether this process allows code generation (the 'no code generation' vitest project forbids it). */
+  const compiles = generatedFunction([], 'return 1') !== undefined
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Name ${i % 13}`, qty: i % 50 }))
+  const query = [c('ge', 'qty', 10), c('iLike', 'name', 'name 1%')]
+  const expected = (n: number) =>
+    rows(n).flatMap((v, i) => (v.qty >= 10 && v.name.toLowerCase().startsWith('name 1') ? [i + 1] : []))
+
+  test('a table of a few hundred rows scans with closures: compiling a loop would cost more than it saves', () => {
+    const t = tableOf(rows(COMPILED_SCAN_ROWS - 1))
+    expect(ids(t, query)).toEqual(expected(COMPILED_SCAN_ROWS - 1))
+    expect(t.counters).toMatchObject({ compiledScans: 0, rowScans: 1 })
+  })
+
+  test('a larger table scans with a loop compiled for the query shape, or with closures where code generation is not allowed', () => {
+    const t = tableOf(rows(COMPILED_SCAN_ROWS))
+    expect(ids(t, query)).toEqual(expected(COMPILED_SCAN_ROWS))
+    expect(t.count({ and: true, conditions: query })).toBe(expected(COMPILED_SCAN_ROWS).length)
+    expect(t.counters).toMatchObject(
+      compiles ? { compiledScans: 2, rowScans: 0 } : { compiledScans: 0, rowScans: 2 },
+    )
+  })
+
+  test("a transaction's uncommitted writes are merged in by the closures", () => {
+    const t = tableOf(rows(COMPILED_SCAN_ROWS))
+    const overlay = TransactionOverlay.from([[1, row(1, { name: 'NAME 1 changed', qty: 10 })]] as const)
+    expect(t.select({ and: true, conditions: query }, undefined, overlay).rows.map((r) => r.id)).toEqual([
+      1,
+      ...expected(COMPILED_SCAN_ROWS),
+    ])
+    expect(t.counters).toMatchObject({ compiledScans: 0, rowScans: 1 })
+  })
+})
+
 describe('overlay', () => {
   const base = () =>
-    tableOf([
-      { name: 'a', qty: 1 },
-      { name: 'b', qty: 2 },
-      { name: 'a', qty: 3 },
-    ])
+    tableOf(
+      [
+        { name: 'a', qty: 1 },
+        { name: 'b', qty: 2 },
+        { name: 'a', qty: 3 },
+      ],
+      EAGER,
+    )
 
   test('an overlay row replaces, a new id inserts and null deletes, in filter, count, order and page', () => {
     const t = base()
@@ -206,7 +326,7 @@ describe('overlay', () => {
 
 describe('validation leaves the table unchanged', () => {
   test('a bad condition anywhere in the query builds no index and returns nothing', () => {
-    const t = tableOf([{ name: 'a' }])
+    const t = tableOf([{ name: 'a' }], EAGER)
     expect(() =>
       t.select({ and: true, conditions: [c('eq', 'name', 'a'), c('gt', 'active', true)] }),
     ).toThrow(IllegalArgumentException)

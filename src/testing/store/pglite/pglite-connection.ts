@@ -1,0 +1,56 @@
+import { clearTimeout as realClearTimeout, setTimeout as realSetTimeout } from 'node:timers'
+import type { SqlConnection, Statement } from '../sql/statement.js'
+import { decodePipeline, encodePipeline } from '../sql/wire-protocol.js'
+
+/** The one method of a PGlite instance the store calls: the protocol, synchronously. @internal */
+export interface PgliteEngine {
+  execProtocolRawSync(message: Uint8Array): Uint8Array
+}
+
+/**
+ * A synchronous connection to an in-process PGlite: each call is one pipeline through `execProtocolRawSync`.
+ *
+ * PGlite arms its timers with the global `setTimeout`; under a test's fake timers they would land on the fake
+ * clock (and `vi.runAllTimers()` would run PGlite's). Each call therefore runs with Node's real
+ * `setTimeout`/`clearTimeout` put back on `globalThis`, and the caller's restored afterwards.
+ *
+ * @param engine - The PGlite instance.
+ * @returns The connection.
+ * @internal
+ */
+export function pgliteConnection(engine: PgliteEngine): SqlConnection {
+  const call = (statements: readonly Statement[]): ReturnType<typeof decodePipeline> => {
+    const bytes = encodePipeline(statements)
+    return decodePipeline(withRealTimers(() => engine.execProtocolRawSync(bytes)))
+  }
+  return {
+    run(statements, onError) {
+      const reply = call(statements)
+      if (reply.error !== undefined && onError !== undefined && onError.length > 0) call(onError)
+      return reply
+    },
+  }
+}
+
+/**
+ * Runs `fn` with Node's own `setTimeout` and `clearTimeout` on `globalThis` (a test may have faked them), and
+ * puts back what was there.
+ *
+ * @param fn - The call.
+ * @returns What `fn` returns.
+ * @internal
+ */
+export function withRealTimers<T>(fn: () => T): T {
+  const global = globalThis as { setTimeout: unknown; clearTimeout: unknown }
+  const set = global.setTimeout
+  const clear = global.clearTimeout
+  if (set === realSetTimeout && clear === realClearTimeout) return fn()
+  global.setTimeout = realSetTimeout
+  global.clearTimeout = realClearTimeout
+  try {
+    return fn()
+  } finally {
+    global.setTimeout = set
+    global.clearTimeout = clear
+  }
+}

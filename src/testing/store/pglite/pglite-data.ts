@@ -1,0 +1,370 @@
+import type { StorageFieldValue } from '../../../model/storage-field-value.js'
+import { IllegalStateException } from '../../../errors/illegal-state-exception.js'
+import { SQLException } from '../../../errors/sql-exception.js'
+import type { StoredRow } from '../../domains/schema.js'
+import type {
+  OpenRequest,
+  Store,
+  StoreContext,
+  StoreSavepoint,
+  StoreTransaction,
+  StoredFileRecord,
+} from '../store.js'
+import { arrayLiteral } from '../sql/array-literal.js'
+import { FILE_TABLE, type SqlMapping } from '../sql/sql-mapping.js'
+import { quoteName } from '../sql/sql-name.js'
+import { SqlHostData, type NativeKind } from '../sql/sql-host-data.js'
+import { sqlExceptionOf } from '../sql/sql-exception-of.js'
+import type { SqlConnection, Statement, StatementResult } from '../sql/statement.js'
+
+/** What a transaction did, in order, so that it can be done again after a new session ran (`isolated`). */
+type LoggedStep =
+  | { readonly kind: 'write'; readonly domain: string; readonly id: number; readonly row: StoredRow | null }
+  | { readonly kind: 'file'; readonly file: StorageFieldValue }
+  | { readonly kind: 'savepoint'; readonly name: string }
+
+/** A savepoint inside a transaction: its name and how much of the log it keeps. */
+interface PgliteSavepoint {
+  readonly name: string
+  readonly logLength: number
+}
+
+/** A host transaction on PGlite: a savepoint inside the host's one PostgreSQL transaction. */
+class PgliteTransaction implements StoreTransaction {
+  rollbackOnly = false
+  /** A statement failed in it: PostgreSQL refuses every other until it rolls back (to a savepoint). */
+  aborted = false
+  /** It ran a native statement that may have written, which cannot be replayed. */
+  wroteNatively = false
+  readonly log: LoggedStep[] = []
+
+  constructor(
+    readonly tenant: string,
+    readonly savepoint: string,
+  ) {}
+}
+
+/** One row version per id of a table, or none: what a new session must leave as it found it. */
+type Versions = Map<string, Map<string, string>>
+
+const sp = (name: string): Statement => ({ text: `SAVEPOINT ${name}`, params: [] })
+const releaseSp = (name: string): Statement => ({ text: `RELEASE SAVEPOINT ${name}`, params: [] })
+const rollbackToSp = (name: string): Statement => ({ text: `ROLLBACK TO SAVEPOINT ${name}`, params: [] })
+
+/**
+ * One host's data on PGlite. The host is one PostgreSQL transaction, opened by the store and rolled back at
+ * {@link PgliteData.release}, so the next host starts from empty tables for the cost of a rollback. Inside it,
+ * what the platform commits is written at the transaction's top level (each call all or nothing, behind a
+ * savepoint of its own), and a host transaction is a savepoint.
+ *
+ * PGlite has one connection, so a second session (`withNewSession`) inside a transaction is emulated: the
+ * transaction's work is rolled back, the new session runs and keeps what it writes, and the transaction's
+ * writes, logged as they were made, are written again. That is what the platform does when the new session
+ * runs first; where it is not (the new session changed or deleted a row the transaction wrote, which on the
+ * platform would wait for the transaction's lock), the new session's writes are undone and it fails as a lock
+ * timeout would. A transaction that wrote through `withSql` cannot be replayed: `withNewSession` inside it is
+ * refused before anything runs.
+ */
+export class PgliteData extends SqlHostData {
+  readonly #connection: SqlConnection
+  readonly #onRelease: () => void
+  /** The transaction whose savepoint is open, if any: PGlite runs one at a time. */
+  #active: PgliteTransaction | undefined
+  #savepoints = 0
+  #released = false
+
+  constructor(
+    store: Store,
+    request: OpenRequest,
+    mapping: SqlMapping,
+    schemaName: string,
+    connection: SqlConnection,
+    onRelease: () => void,
+  ) {
+    super(store, request, mapping, schemaName)
+    this.#connection = connection
+    this.#onRelease = onRelease
+    this.#raw([
+      { text: 'BEGIN', params: [] },
+      { text: `SET LOCAL search_path TO ${quoteName(schemaName)}, public`, params: [] },
+      this.restartSequence(),
+    ])
+  }
+
+  protected run(
+    context: StoreContext | undefined,
+    statements: readonly Statement[],
+    native?: NativeKind,
+  ): StatementResult[] {
+    if (this.#released) {
+      throw new IllegalStateException(
+        'This host gave its PGlite data back when it was uninstalled; install it again to start from its seed data.',
+      )
+    }
+    const transaction = context?.transaction as PgliteTransaction | undefined
+    if (transaction === undefined) {
+      if (context !== undefined && this.#active !== undefined) throw this.#otherSession()
+      return this.#autonomous(statements)
+    }
+    if (transaction !== this.#active) throw this.#otherSession()
+    const reply = this.#connection.run(statements)
+    if (reply.error !== undefined) {
+      transaction.aborted = true
+      throw sqlExceptionOf(reply.error, statements[reply.results.length]?.text)
+    }
+    if (native !== undefined && !native.readOnly) transaction.wroteNatively = true
+    return reply.results
+  }
+
+  override write(context: StoreContext, domain: string, id: number, row: StoredRow | null): void {
+    super.write(context, domain, id, row)
+    ;(context.transaction as PgliteTransaction | undefined)?.log.push({ kind: 'write', domain, id, row })
+  }
+
+  override writeFile(context: StoreContext, file: StoredFileRecord): void {
+    super.writeFile(context, file)
+    ;(context.transaction as PgliteTransaction | undefined)?.log.push({ kind: 'file', file: file.value })
+  }
+
+  begin(tenant: string): StoreTransaction {
+    if (this.#active !== undefined) throw this.#otherSession()
+    const transaction = new PgliteTransaction(tenant, this.#nextSavepoint())
+    this.#raw([sp(transaction.savepoint)])
+    this.#active = transaction
+    return transaction
+  }
+
+  commit(transaction: StoreTransaction): void {
+    const own = this.#own(transaction)
+    this.#active = undefined
+    if (own.aborted) {
+      this.#raw([rollbackToSp(own.savepoint), releaseSp(own.savepoint)])
+      throw new SQLException(
+        'ERROR: current transaction is aborted, commands ignored until end of transaction block\n' +
+          '  Detail: a statement in the transaction failed, so PostgreSQL rolled it back instead of committing it; nothing was committed. ' +
+          'Let the error end the transaction (rethrow it), or run the failing statement in sql.withTransaction to undo only its part.',
+        '25P02',
+      )
+    }
+    this.#raw([releaseSp(own.savepoint)])
+  }
+
+  rollback(transaction: StoreTransaction): void {
+    const own = this.#own(transaction)
+    this.#active = undefined
+    this.#raw([rollbackToSp(own.savepoint), releaseSp(own.savepoint)])
+  }
+
+  savepoint(transaction: StoreTransaction): StoreSavepoint {
+    const own = this.#own(transaction)
+    const name = this.#nextSavepoint()
+    const reply = this.#connection.run([sp(name)])
+    if (reply.error !== undefined) throw sqlExceptionOf(reply.error, undefined)
+    own.log.push({ kind: 'savepoint', name })
+    return { name, logLength: own.log.length } satisfies PgliteSavepoint
+  }
+
+  rollbackTo(transaction: StoreTransaction, savepoint: StoreSavepoint): void {
+    const own = this.#own(transaction)
+    const { name, logLength } = savepoint as PgliteSavepoint
+    this.#raw([rollbackToSp(name)])
+    own.log.length = logLength
+    own.aborted = false
+  }
+
+  isolated<T>(context: StoreContext, fn: () => T): T {
+    const suspended = this.#active
+    if (suspended === undefined) return fn()
+    if (suspended.wroteNatively) {
+      throw new IllegalStateException(
+        'QueryHelper.withNewSession: PGlite has one connection, so a new session inside a transaction is emulated by ' +
+          'replaying the transaction’s writes after it, and this transaction wrote through withSql, which cannot be ' +
+          'replayed. Nothing ran. Call withNewSession before the native writes or outside the transaction, or run the ' +
+          'test on a server: createTestHost({ store: postgresStore({ url }) }).',
+      )
+    }
+    void context
+    // Undo the transaction's work; the new session then sees (and writes) what is committed.
+    this.#raw([rollbackToSp(suspended.savepoint), releaseSp(suspended.savepoint)])
+    this.#active = undefined
+    const guarded = this.#guarded(suspended)
+    const before = this.#versions(guarded)
+    const inner = this.#nextSavepoint()
+    this.#raw([sp(inner)])
+    let result: T | undefined
+    let failure: { error: unknown } | undefined
+    try {
+      result = fn()
+    } catch (error) {
+      failure = { error }
+    }
+    this.#active = undefined
+    const conflict = this.#conflict(guarded, before, this.#versions(guarded))
+    this.#raw(conflict === undefined ? [releaseSp(inner)] : [rollbackToSp(inner), releaseSp(inner)])
+    // Redo the transaction's work after the new session's, as if that had run first.
+    this.#replay(suspended)
+    this.#active = suspended
+    if (conflict !== undefined) {
+      throw new SQLException(
+        `ERROR: canceling statement due to lock timeout\n  Detail: the new session (QueryHelper.withNewSession) ${conflict}, ` +
+          'which the enclosing transaction had written and holds a lock on; on the platform it would wait for that lock until the ' +
+          'transaction ends, so it failed and what it wrote was undone. Write that row in the enclosing transaction, or after it.',
+        '55P03',
+      )
+    }
+    if (failure !== undefined) throw failure.error
+    return result as T
+  }
+
+  release(): boolean {
+    if (this.#released) return true
+    this.#released = true
+    this.#active = undefined
+    this.#connection.run([{ text: 'ROLLBACK', params: [] }])
+    this.#onRelease()
+    return true
+  }
+
+  /** Writes the transaction's logged steps again, in a savepoint of its name; it is aborted again if it was. */
+  #replay(transaction: PgliteTransaction): void {
+    const statements: Statement[] = [sp(transaction.savepoint)]
+    for (const step of transaction.log) {
+      if (step.kind === 'savepoint') statements.push(sp(step.name))
+      else if (step.kind === 'file') statements.push(this.fileStatement(transaction.tenant, step.file))
+      else statements.push(...this.writeStatements(transaction.tenant, step.domain, step.id, step.row))
+    }
+    if (transaction.aborted) {
+      statements.push({
+        text: "DO $$ BEGIN RAISE EXCEPTION 'the transaction was aborted before the new session ran' USING ERRCODE = '25P02'; END $$",
+        params: [],
+      })
+    }
+    const reply = this.#connection.run(statements)
+    if (reply.error !== undefined && !transaction.aborted) {
+      transaction.aborted = true
+      throw new IllegalStateException(
+        `internal: the transaction's writes could not be written again after the new session (${reply.error.message}); the transaction is aborted.`,
+      )
+    }
+  }
+
+  /**
+   * The rows a new session must leave alone, by table: each row the transaction wrote (exactly: a change is a
+   * conflict) and each row its writes reference (a delete is a conflict, as the platform's foreign-key lock
+   * would make it wait).
+   */
+  #guarded(transaction: PgliteTransaction): Map<string, { written: Set<string>; referenced: Set<string> }> {
+    const guarded = new Map<string, { written: Set<string>; referenced: Set<string> }>()
+    const at = (table: string): { written: Set<string>; referenced: Set<string> } => {
+      let entry = guarded.get(table)
+      if (entry === undefined) guarded.set(table, (entry = { written: new Set(), referenced: new Set() }))
+      return entry
+    }
+    const files = `${quoteName(this.schemaName)}.${quoteName(FILE_TABLE)}`
+    for (const step of transaction.log) {
+      if (step.kind === 'file') at(files).written.add(String(step.file.id))
+      if (step.kind !== 'write') continue
+      const table = this.tableOf(step.domain)
+      at(table.name).written.add(String(step.id))
+      if (step.row === null) continue
+      for (const field of table.mapping.schema.fields.values()) {
+        const value = step.row[field.name]
+        if (value === null || value === undefined || field.name === 'id') continue
+        if (field.type === 'DOMAIN_OBJECT') {
+          const id = value as number
+          at(this.tableOf(field.domain as string).name).referenced.add(String(id))
+        }
+        if (field.type === 'FILE') at(files).referenced.add(String((value as StorageFieldValue).id))
+        if (field.type === 'DOMAIN_OBJECT_LIST') {
+          const target = at(this.tableOf(field.domain as string).name)
+          for (const id of value as readonly number[]) target.referenced.add(String(id))
+        }
+      }
+    }
+    return guarded
+  }
+
+  /** The version (`ctid` and `xmin`) of each guarded row that exists, by table. */
+  #versions(guarded: ReadonlyMap<string, { written: Set<string>; referenced: Set<string> }>): Versions {
+    const tables = [...guarded.keys()]
+    if (tables.length === 0) return new Map()
+    const results = this.#autonomous(
+      tables.map((table) => {
+        const { written, referenced } = guarded.get(table) as {
+          written: Set<string>
+          referenced: Set<string>
+        }
+        return {
+          text: `SELECT id::text, ctid::text || '/' || xmin::text FROM ${table} WHERE id = ANY($1::bigint[])`,
+          params: [arrayLiteral([...new Set([...written, ...referenced])])],
+        }
+      }),
+    )
+    return new Map(
+      tables.map((table, i) => [
+        table,
+        new Map(
+          (results[i] as StatementResult).rows.map(([id, version]) => [id as string, version as string]),
+        ),
+      ]),
+    )
+  }
+
+  /** What the new session did to a guarded row, or `undefined` when it left them all alone. */
+  #conflict(
+    guarded: ReadonlyMap<string, { written: Set<string>; referenced: Set<string> }>,
+    before: Versions,
+    after: Versions,
+  ): string | undefined {
+    for (const [table, { written, referenced }] of guarded) {
+      const was = before.get(table) as Map<string, string>
+      const is = after.get(table) as Map<string, string>
+      for (const id of written) {
+        if (was.get(id) !== is.get(id))
+          return `${was.has(id) ? 'changed or deleted' : 'created'} row ${id} of ${table}`
+      }
+      for (const id of referenced) {
+        if (was.has(id) && !is.has(id)) return `deleted row ${id} of ${table}`
+      }
+    }
+    return undefined
+  }
+
+  /** Runs statements as the platform commits them: at the transaction's top level, all or nothing. */
+  #autonomous(statements: readonly Statement[]): StatementResult[] {
+    const reply = this.#connection.run(
+      [sp('tv_call'), ...statements, releaseSp('tv_call')],
+      [rollbackToSp('tv_call'), releaseSp('tv_call')],
+    )
+    if (reply.error !== undefined)
+      throw sqlExceptionOf(reply.error, statements[reply.results.length - 1]?.text)
+    return reply.results.slice(1, -1)
+  }
+
+  /** Runs the store's own statements, which must not fail. */
+  #raw(statements: readonly Statement[]): void {
+    const reply = this.#connection.run(statements)
+    if (reply.error !== undefined)
+      throw new IllegalStateException(
+        `internal: PGlite refused ${statements[reply.results.length]?.text}: ${reply.error.message}`,
+      )
+  }
+
+  #own(transaction: StoreTransaction): PgliteTransaction {
+    if (transaction !== this.#active) throw this.#otherSession()
+    return transaction as PgliteTransaction
+  }
+
+  #nextSavepoint(): string {
+    return `tv_${++this.#savepoints}`
+  }
+
+  #otherSession(): IllegalStateException {
+    return new IllegalStateException(
+      'PGlite has one connection, and a transaction of another session is open on it: code in a second session ' +
+        '(host.runAs inside QueryHelper.withTransaction, for instance) cannot run until it ends. Use ' +
+        'QueryHelper.withNewSession for a second session, which PGlite emulates, or run the test on a server: ' +
+        'createTestHost({ store: postgresStore({ url }) }).',
+    )
+  }
+}

@@ -1,0 +1,191 @@
+import { clearTimeout as realClearTimeout, setTimeout as realSetTimeout } from 'node:timers'
+import { IllegalArgumentException } from '../../../errors/illegal-argument-exception.js'
+import { IllegalStateException } from '../../../errors/illegal-state-exception.js'
+import { describeValue } from '../../domains/describe-value.js'
+import type { HostData, OpenRequest, Store } from '../store.js'
+import { hostSchema } from '../sql/host-schema.js'
+import type { SqlConnection } from '../sql/statement.js'
+import { pgliteConnection, type PgliteEngine } from './pglite-connection.js'
+import { PgliteData } from './pglite-data.js'
+import { readSnapshot, snapshotPath, writeSnapshot } from './pglite-snapshot.js'
+import type { PgliteStoreOptions } from './pglite-store-options.js'
+
+/** The PGlite version range the store is built and tested against (`@electric-sql/pglite` is 0.x). */
+const PGLITE_RANGE = '~0.5.16'
+
+/** What the store uses of `@electric-sql/pglite`. */
+interface PgliteModule {
+  readonly PGlite: {
+    create(options?: {
+      dataDir?: string
+      loadDataDir?: Blob
+    }): Promise<PgliteEngine & { close(): Promise<void>; dumpDataDir(compression?: 'none'): Promise<Blob> }>
+  }
+}
+
+/**
+ * Makes a store that keeps hosts' data in PGlite, PostgreSQL compiled to WebAssembly and run in this process
+ * (`@electric-sql/pglite`, an optional peer dependency: install it as a devDependency). Hosts on it run
+ * `QueryHelper.withSql`, and queries, ordering and case folding are PostgreSQL's own (PostgreSQL 18).
+ *
+ * Make one per test file, before the hosts and before any fake timers, and close it when the file is done (an
+ * open PGlite keeps Node running). It serves one host at a time: each host's data is one PostgreSQL transaction
+ * that `uninstall()` rolls back, so a host per test costs a few milliseconds; the tables of a set of domains
+ * are created once and kept. PGlite has one connection, so `QueryHelper.withNewSession` inside a transaction is
+ * emulated (docs/sql.md says how, and what it refuses).
+ *
+ * @param options - `dataDir` to keep the database between runs; `collation` of text columns.
+ * @returns The store, to pass as `createTestHost({ store })`.
+ * @throws `IllegalArgumentException` for an unknown option or value.
+ * @throws `IllegalStateException` when `@electric-sql/pglite` is not installed.
+ * @see {@link postgresStore} for a PostgreSQL server.
+ * @example
+ * ```ts
+ * import { QueryHelper } from '@tech-vendor/api'
+ * import { createTestHost, pgliteStore } from '@tech-vendor/api/testing'
+ *
+ * const store = await pgliteStore()
+ * using host = createTestHost({ domains: { Tag: { fields: { name: 'STRING' } } }, store }).install()
+ * const [row] = QueryHelper.withSql((sql) => sql.rows('select count(*) as tags from tag'))
+ * console.log(row) // { tags: 0 }
+ * host.uninstall()
+ * await store.close()
+ * ```
+ */
+export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<Store> {
+  const { dataDir, collation } = checkOptions(options)
+  const module = await loadPglite()
+  const engine = await withRealTimersWhile(() => start(module, dataDir))
+  return new PgliteStore(engine, collation === 'und' ? 'und-x-icu' : undefined)
+}
+
+class PgliteStore implements Store {
+  readonly kind = 'PGlite'
+  readonly #engine: PgliteEngine & { close(): Promise<void> }
+  readonly #connection: SqlConnection
+  readonly #collation: string | undefined
+  /** The schemas known to exist, by name. */
+  readonly #schemas = new Set<string>()
+  /** The host whose data is open, by name. */
+  #holder: string | undefined
+  #closed = false
+
+  constructor(engine: PgliteEngine & { close(): Promise<void> }, collation: string | undefined) {
+    this.#engine = engine
+    this.#connection = pgliteConnection(engine)
+    this.#collation = collation
+  }
+
+  open(request: OpenRequest): HostData {
+    if (this.#closed)
+      throw new IllegalStateException(
+        `The PGlite store of test host '${request.hostName}' is closed; make a new one with pgliteStore().`,
+      )
+    if (this.#holder !== undefined) {
+      throw new IllegalStateException(
+        `The PGlite store serves one host at a time, and test host '${this.#holder}' holds it: uninstall that host ` +
+          `(host.uninstall(), or \`using\`) before test host '${request.hostName}' uses the store, or give each a store of its own.`,
+      )
+    }
+    const schema = hostSchema(request.schemas, this.#collation, (hash) => `tv_${hash}`)
+    if (!this.#schemas.has(schema.name)) {
+      const exists = this.#connection.run([
+        { text: 'SELECT 1 FROM pg_namespace WHERE nspname = $1', params: [schema.name] },
+      ])
+      if (exists.results[0]?.rows.length === 0) {
+        const reply = this.#connection.run(
+          [
+            { text: 'BEGIN', params: [] },
+            ...schema.ddl.map((text) => ({ text, params: [] })),
+            { text: 'COMMIT', params: [] },
+          ],
+          [{ text: 'ROLLBACK', params: [] }],
+        )
+        if (reply.error !== undefined)
+          throw new IllegalStateException(
+            `internal: PGlite refused the tables of test host '${request.hostName}': ${reply.error.message}`,
+          )
+      }
+      this.#schemas.add(schema.name)
+    }
+    this.#holder = request.hostName
+    return new PgliteData(this, request, schema.mapping, schema.name, this.#connection, () => {
+      this.#holder = undefined
+    })
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    await withRealTimersWhile(() => this.#engine.close())
+  }
+}
+
+/** A new PGlite: from `dataDir`, or from the cached snapshot of a new database (made on first use). */
+async function start(
+  module: PgliteModule,
+  dataDir: string | undefined,
+): Promise<PgliteEngine & { close(): Promise<void> }> {
+  if (dataDir !== undefined) return module.PGlite.create({ dataDir })
+  const path = snapshotPath()
+  const snapshot = readSnapshot(path)
+  if (snapshot !== undefined) {
+    try {
+      return await module.PGlite.create({ loadDataDir: new Blob([snapshot]) })
+    } catch {
+      // A snapshot this PGlite cannot read (damaged): make a new one.
+    }
+  }
+  const engine = await module.PGlite.create()
+  writeSnapshot(path, new Uint8Array(await (await engine.dumpDataDir('none')).arrayBuffer()))
+  return engine
+}
+
+async function loadPglite(): Promise<PgliteModule> {
+  try {
+    return await import('@electric-sql/pglite')
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
+      throw new IllegalStateException(
+        `pgliteStore needs @electric-sql/pglite, an optional peer dependency of @tech-vendor/api: install it with ` +
+          `npm install --save-dev @electric-sql/pglite@${PGLITE_RANGE}`,
+        { cause: error },
+      )
+    }
+    throw error
+  }
+}
+
+/** Runs an asynchronous start or stop of PGlite on Node's real timers, even under a test's fake ones. */
+async function withRealTimersWhile<T>(fn: () => Promise<T>): Promise<T> {
+  const global = globalThis as { setTimeout: unknown; clearTimeout: unknown }
+  const set = global.setTimeout
+  const clear = global.clearTimeout
+  global.setTimeout = realSetTimeout
+  global.clearTimeout = realClearTimeout
+  try {
+    return await fn()
+  } finally {
+    global.setTimeout = set
+    global.clearTimeout = clear
+  }
+}
+
+function checkOptions(options: unknown): PgliteStoreOptions {
+  const usage = "pgliteStore({ dataDir?: string, collation?: 'C' | 'und' })"
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new IllegalArgumentException(`${usage} expects an options object, got ${describeValue(options)}.`)
+  const problems: string[] = []
+  for (const key of Object.keys(options))
+    if (key !== 'dataDir' && key !== 'collation') problems.push(`unknown option ${JSON.stringify(key)}`)
+  const { dataDir, collation } = options as Record<string, unknown>
+  if (dataDir !== undefined && (typeof dataDir !== 'string' || dataDir === ''))
+    problems.push(`dataDir must be a directory path, got ${describeValue(dataDir)}`)
+  if (collation !== undefined && collation !== 'C' && collation !== 'und')
+    problems.push(
+      `collation must be 'C' (code-point order, the default) or 'und' (Unicode root order), got ${describeValue(collation)}`,
+    )
+  if (problems.length > 0) throw new IllegalArgumentException(`${usage}: ${problems.join('; ')}.`)
+  return options
+}

@@ -1,0 +1,198 @@
+import { IllegalStateException } from '../../../errors/illegal-state-exception.js'
+import { SQLException } from '../../../errors/sql-exception.js'
+import type { StoredRow } from '../../domains/schema.js'
+import type { OpenRequest, Store, StoreContext, StoreSavepoint, StoreTransaction } from '../store.js'
+import { FILE_TABLE, type SqlMapping } from '../sql/sql-mapping.js'
+import { quoteName } from '../sql/sql-name.js'
+import { sqlExceptionOf } from '../sql/sql-exception-of.js'
+import { SqlHostData, type NativeKind } from '../sql/sql-host-data.js'
+import type { Statement, StatementResult } from '../sql/statement.js'
+import type { ServerConnections } from './server-connections.js'
+
+/** A host transaction on a server: a real PostgreSQL transaction on a connection of its own. */
+class ServerTransaction implements StoreTransaction {
+  rollbackOnly = false
+
+  constructor(
+    readonly tenant: string,
+    readonly connection: number,
+  ) {}
+}
+
+const BEGIN: Statement = { text: 'BEGIN', params: [] }
+const COMMIT: Statement = { text: 'COMMIT', params: [] }
+const ROLLBACK: Statement = { text: 'ROLLBACK', params: [] }
+
+/**
+ * One host's data on a PostgreSQL server. What the platform commits is committed; a host transaction is a
+ * transaction on a connection of its own, and code without one runs on a connection no transaction holds, so
+ * that `withNewSession` is exact: a second connection, which waits on the first one's locks as the platform
+ * does, for at most the store's lock timeout. At {@link PostgresData.release} the tables the host wrote are
+ * emptied (or, after native DDL, the schema is dropped) so that the next host starts from empty tables.
+ */
+export class PostgresData extends SqlHostData {
+  readonly #connections: ServerConnections
+  readonly #onRelease: (dropped: boolean) => void
+  /** The connections each open transaction holds. */
+  readonly #busy = new Set<number>()
+  /** The tables to empty at release; `all` once native SQL wrote. */
+  #written: Set<string> | 'all' = new Set()
+  /** Native SQL changed the schema itself: it is dropped at release. */
+  #changedSchema = false
+  #savepoints = 0
+  #released = false
+
+  constructor(
+    store: Store,
+    request: OpenRequest,
+    mapping: SqlMapping,
+    schemaName: string,
+    likeCollation: string | undefined,
+    connections: ServerConnections,
+    onRelease: (dropped: boolean) => void,
+  ) {
+    super(store, request, mapping, schemaName, likeCollation)
+    this.#connections = connections
+    this.#onRelease = onRelease
+    this.#own(0, [this.restartSequence()])
+  }
+
+  protected run(
+    context: StoreContext | undefined,
+    statements: readonly Statement[],
+    native?: NativeKind,
+  ): StatementResult[] {
+    if (this.#released)
+      throw new IllegalStateException(
+        'This host gave its PostgreSQL data back when it was uninstalled; install it again to start from its seed data.',
+      )
+    if (native !== undefined && !native.readOnly) this.#written = 'all'
+    const transaction = context?.transaction as ServerTransaction | undefined
+    let results: StatementResult[]
+    if (transaction !== undefined) {
+      results = this.#statements(transaction.connection, statements)
+    } else if (statements.length === 1) {
+      results = this.#statements(this.#free(), statements)
+    } else {
+      // Outside a transaction a call is all or nothing, as the platform commits it.
+      results = this.#statements(this.#free(), [BEGIN, ...statements, COMMIT], [ROLLBACK]).slice(1, -1)
+    }
+    if (native !== undefined && results.some((r) => /^(CREATE|ALTER|DROP)\b/.test(r.command)))
+      this.#changedSchema = true
+    return results
+  }
+
+  override write(context: StoreContext, domain: string, id: number, row: StoredRow | null): void {
+    if (this.#written !== 'all') {
+      const table = this.tableOf(domain)
+      this.#written.add(table.name)
+      for (const list of table.listTables) this.#written.add(list)
+    }
+    super.write(context, domain, id, row)
+  }
+
+  begin(tenant: string): StoreTransaction {
+    const transaction = new ServerTransaction(tenant, this.#free())
+    this.#busy.add(transaction.connection)
+    try {
+      this.#statements(transaction.connection, [BEGIN])
+    } catch (error) {
+      this.#busy.delete(transaction.connection)
+      throw error
+    }
+    return transaction
+  }
+
+  commit(transaction: StoreTransaction): void {
+    const { connection } = transaction as ServerTransaction
+    this.#busy.delete(connection)
+    const [result] = this.#statements(connection, [COMMIT])
+    // PostgreSQL answers COMMIT of a transaction a failed statement aborted with ROLLBACK.
+    if (result?.command === 'ROLLBACK') {
+      throw new SQLException(
+        'ERROR: current transaction is aborted, commands ignored until end of transaction block\n' +
+          '  Detail: a statement in the transaction failed, so the database rolled it back instead of committing it (it answered ' +
+          'COMMIT with ROLLBACK); nothing was committed. Let the error end the transaction (rethrow it), or run the failing ' +
+          'statement in sql.withTransaction to undo only its part.',
+        '25P02',
+      )
+    }
+  }
+
+  rollback(transaction: StoreTransaction): void {
+    const { connection } = transaction as ServerTransaction
+    this.#busy.delete(connection)
+    this.#statements(connection, [ROLLBACK])
+  }
+
+  savepoint(transaction: StoreTransaction): StoreSavepoint {
+    const name = `tv_${++this.#savepoints}`
+    this.#statements((transaction as ServerTransaction).connection, [
+      { text: `SAVEPOINT ${name}`, params: [] },
+    ])
+    return name
+  }
+
+  rollbackTo(transaction: StoreTransaction, savepoint: StoreSavepoint): void {
+    const name = savepoint as string
+    this.#statements((transaction as ServerTransaction).connection, [
+      { text: `ROLLBACK TO SAVEPOINT ${name}`, params: [] },
+    ])
+  }
+
+  isolated<T>(_context: StoreContext, fn: () => T): T {
+    // A session without the caller's transaction runs on a connection no transaction holds.
+    return fn()
+  }
+
+  release(): boolean {
+    if (this.#released) return true
+    this.#released = true
+    for (const connection of this.#busy) this.#connections.run(connection, [ROLLBACK])
+    this.#busy.clear()
+    if (this.#changedSchema) {
+      this.#own(0, [{ text: `DROP SCHEMA ${quoteName(this.schemaName)} CASCADE`, params: [] }])
+    } else {
+      const tables =
+        this.#written === 'all'
+          ? [...this.allTables(), `${quoteName(this.schemaName)}.${quoteName(FILE_TABLE)}`]
+          : [...this.#written, `${quoteName(this.schemaName)}.${quoteName(FILE_TABLE)}`]
+      // The foreign keys are deferrable, so the tables empty in any order.
+      this.#own(0, [
+        BEGIN,
+        { text: 'SET CONSTRAINTS ALL DEFERRED', params: [] },
+        ...tables.map((table) => ({ text: `DELETE FROM ${table}`, params: [] })),
+        COMMIT,
+      ])
+    }
+    this.#onRelease(this.#changedSchema)
+    return true
+  }
+
+  /** A connection no open transaction holds: the first, unless a transaction holds it. */
+  #free(): number {
+    let connection = 0
+    while (this.#busy.has(connection)) connection++
+    return connection
+  }
+
+  /** Runs statements on a connection; an error is an `SQLException` naming the failed statement. */
+  #statements(
+    connection: number,
+    statements: readonly Statement[],
+    onError: readonly Statement[] = [],
+  ): StatementResult[] {
+    const reply = this.#connections.run(connection, statements, onError, this.schemaName)
+    if (reply.error !== undefined) throw sqlExceptionOf(reply.error, statements[reply.results.length]?.text)
+    return reply.results
+  }
+
+  /** Runs the store's own statements, which must not fail. */
+  #own(connection: number, statements: readonly Statement[]): void {
+    const reply = this.#connections.run(connection, statements, [ROLLBACK], this.schemaName)
+    if (reply.error !== undefined)
+      throw new IllegalStateException(
+        `internal: PostgreSQL refused ${statements[reply.results.length]?.text}: ${reply.error.message}`,
+      )
+  }
+}

@@ -1,0 +1,114 @@
+import type { StorageFieldValue } from '../../../model/storage-field-value.js'
+import type { StoredRow } from '../../domains/schema.js'
+import { FILE_COLUMNS, FILE_TABLE } from './sql-mapping.js'
+import { quoteName } from './sql-name.js'
+import type { Statement } from './statement.js'
+import { encodeStored } from './stored-values.js'
+import type { TableSql } from './table-sql.js'
+
+/**
+ * The statements that write a row of one tenant: an insert that replaces the row with the same id (only in the
+ * same tenant: another tenant's id changes nothing, and the insert fails on the key), then each list field's
+ * join rows, replaced. Run together, all or nothing.
+ *
+ * @param table - The domain's table.
+ * @param tenant - The tenant.
+ * @param row - The row, `id` included.
+ * @returns The statements; the first reports one row written when the row was written.
+ * @internal
+ */
+export function compileWrite(table: TableSql, tenant: string, row: StoredRow): Statement[] {
+  const { columns, lists } = table.mapping
+  const names = ['tenant_id', ...columns.map((c) => c.column)].map(quoteName)
+  const params = [tenant, ...columns.map((c) => encodeStored(c.field, row[c.field.name] ?? null))]
+  const values = params.map(
+    (_, i) => `$${i + 1}::${i === 0 ? 'varchar' : (columns[i - 1]?.sqlType as string)}`,
+  )
+  const updates = names.filter((n) => n !== '"id"').map((n) => `${n} = EXCLUDED.${n}`)
+  const statements: Statement[] = [
+    {
+      text:
+        `INSERT INTO ${table.name} AS t (${names.join(', ')}) VALUES (${values.join(', ')}) ` +
+        `ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')} WHERE t.tenant_id = EXCLUDED.tenant_id`,
+      params,
+    },
+  ]
+  lists.forEach((list, index) => {
+    const joinTable = table.listTables[index] as string
+    const owner = quoteName(list.ownerColumn)
+    statements.push({
+      text: `DELETE FROM ${joinTable} WHERE ${owner} = $1 AND tenant_id = $2`,
+      params: [String(row.id), tenant],
+    })
+    const ids = row[list.field.name] as readonly number[] | null
+    if (ids === null || ids.length === 0) return
+    statements.push({
+      text:
+        `INSERT INTO ${joinTable} (${owner}, ${quoteName(list.targetColumn)}, ${quoteName(list.indexColumn)}, tenant_id) ` +
+        `SELECT $1, e.id, e.position - 1, $2 FROM unnest($3::bigint[]) WITH ORDINALITY AS e(id, position)`,
+      params: [String(row.id), tenant, encodeStored(list.field, ids)],
+    })
+  })
+  return statements
+}
+
+/**
+ * The statements that delete the row with an id of one tenant, its own join rows first.
+ *
+ * @param table - The domain's table.
+ * @param tenant - The tenant.
+ * @param id - The id.
+ * @returns The statements, all or nothing.
+ * @internal
+ */
+export function compileDelete(table: TableSql, tenant: string, id: number): Statement[] {
+  const params = [String(id), tenant]
+  return [
+    ...table.mapping.lists.map((list, index) => ({
+      text: `DELETE FROM ${table.listTables[index] as string} WHERE ${quoteName(list.ownerColumn)} = $1 AND tenant_id = $2`,
+      params,
+    })),
+    { text: `DELETE FROM ${table.name} WHERE id = $1 AND tenant_id = $2`, params },
+  ]
+}
+
+/**
+ * The statement that records a stored file of one tenant in the stored-file table.
+ *
+ * @param schemaName - The PostgreSQL schema.
+ * @param tenant - The tenant.
+ * @param file - The file's `StorageFieldValue`.
+ * @returns The statement.
+ * @internal
+ */
+export function compileFileWrite(schemaName: string, tenant: string, file: StorageFieldValue): Statement {
+  const columns = Object.values(FILE_COLUMNS).map(quoteName)
+  const values = Object.keys(FILE_COLUMNS).map((key) => {
+    const value = file[key as keyof StorageFieldValue]
+    return value === null ? null : String(value)
+  })
+  const params = [tenant, ...values]
+  return {
+    text:
+      `INSERT INTO ${quoteName(schemaName)}.${quoteName(FILE_TABLE)} (tenant_id, ${columns.join(', ')}) ` +
+      `VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')})`,
+    params,
+  }
+}
+
+/**
+ * The statement that reads a stored file's record of one tenant.
+ *
+ * @param schemaName - The PostgreSQL schema.
+ * @param tenant - The tenant.
+ * @param id - The file's id.
+ * @returns The statement; its row holds the columns in `FILE_COLUMNS` order.
+ * @internal
+ */
+export function compileFileRead(schemaName: string, tenant: string, id: number): Statement {
+  const columns = Object.values(FILE_COLUMNS).map(quoteName)
+  return {
+    text: `SELECT ${columns.join(', ')} FROM ${quoteName(schemaName)}.${quoteName(FILE_TABLE)} WHERE tenant_id = $1 AND id = $2`,
+    params: [tenant, String(id)],
+  }
+}

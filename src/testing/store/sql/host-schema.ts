@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto'
+import type { DomainSchema } from '../../domains/schema.js'
+import { mapDomains, type SqlMapping } from './sql-mapping.js'
+import { schemaDdl } from './schema-ddl.js'
+
+/**
+ * The PostgreSQL schema a set of domain definitions lives in: its name, derived from the tables it creates
+ * (so that hosts with the same domains share it, across runs where the database persists), and the statements
+ * that create it.
+ *
+ * @internal
+ */
+export interface HostSchema {
+  readonly mapping: SqlMapping
+  readonly name: string
+  readonly ddl: readonly string[]
+}
+
+/**
+ * Lays domains out (see `mapDomains`) in a schema named after a hash of its tables.
+ *
+ * @param schemas - The host's domains.
+ * @param collation - The collation of text columns, or `undefined` for the database's.
+ * @param name - The schema's name from the hash, such as `tv_<hash>`.
+ * @returns The schema.
+ * @throws `IllegalArgumentException` for domains that cannot be laid out.
+ * @internal
+ */
+export function hostSchema(
+  schemas: ReadonlyMap<string, DomainSchema>,
+  collation: string | undefined,
+  name: (hash: string) => string,
+): HostSchema {
+  const mapping = mapDomains(schemas)
+  const hash = createHash('sha256')
+    .update(schemaDdl(mapping, 'schema', collation).join(';\n'))
+    .digest('hex')
+    .slice(0, 16)
+  return { mapping, name: name(hash), ddl: schemaDdl(mapping, name(hash), collation) }
+}

@@ -1,0 +1,180 @@
+import type { ServerError, Statement, StatementResult } from './statement.js'
+
+/*
+ * PostgreSQL's frontend/backend protocol (version 3), the extended-query part only: what an in-process
+ * PGlite exchanges through `execProtocolRawSync`. A pipeline is Parse/Bind/Describe/Execute per statement and
+ * one Sync, so that a call is one round trip; every parameter and every result column travels as text.
+ */
+
+/**
+ * Encodes statements as one pipeline: for each, Parse (unnamed, parameter types inferred), Bind (text
+ * parameters, text results), Describe portal and Execute; then one Sync.
+ *
+ * @param statements - The statements, in order.
+ * @returns The bytes to send.
+ * @internal
+ */
+export function encodePipeline(statements: readonly Statement[]): Uint8Array {
+  let size = 5 // Sync
+  for (const { text, params } of statements) {
+    size += 1 + 4 + 1 + Buffer.byteLength(text) + 1 + 2 // Parse
+    size += 1 + 4 + 1 + 1 + 2 + 2 + 2 // Bind without its parameters
+    for (const param of params) size += 4 + (param === null ? 0 : Buffer.byteLength(param))
+    size += 1 + 4 + 1 + 1 // Describe portal
+    size += 1 + 4 + 1 + 4 // Execute
+  }
+  const out = Buffer.allocUnsafe(size)
+  let at = 0
+  const start = (type: string): number => {
+    out[at] = type.charCodeAt(0)
+    const lengthAt = at + 1
+    at += 5
+    return lengthAt
+  }
+  const end = (lengthAt: number): void => void out.writeInt32BE(at - lengthAt, lengthAt)
+  for (const { text, params } of statements) {
+    let length = start('P')
+    out[at++] = 0 // unnamed statement
+    at += out.write(text, at)
+    out[at++] = 0
+    out.writeInt16BE(0, at) // no parameter types: the server infers them
+    at += 2
+    end(length)
+
+    length = start('B')
+    out[at++] = 0 // unnamed portal
+    out[at++] = 0 // unnamed statement
+    out.writeInt16BE(0, at) // every parameter in text format
+    at += 2
+    out.writeInt16BE(params.length, at)
+    at += 2
+    for (const param of params) {
+      if (param === null) {
+        out.writeInt32BE(-1, at)
+        at += 4
+      } else {
+        const lengthOfParam = out.write(param, at + 4)
+        out.writeInt32BE(lengthOfParam, at)
+        at += 4 + lengthOfParam
+      }
+    }
+    out.writeInt16BE(0, at) // every result column in text format
+    at += 2
+    end(length)
+
+    length = start('D')
+    out[at++] = 0x50 // 'P': the portal
+    out[at++] = 0
+    end(length)
+
+    length = start('E')
+    out[at++] = 0
+    out.writeInt32BE(0, at) // every row
+    at += 4
+    end(length)
+  }
+  end(start('S'))
+  return out
+}
+
+/**
+ * What a pipeline's replies come to: the results of the statements that ran, and the error that stopped
+ * the rest, if one did.
+ *
+ * @internal
+ */
+export interface PipelineReply {
+  readonly results: StatementResult[]
+  readonly error: ServerError | undefined
+}
+
+/**
+ * Reads the backend's replies to one pipeline (up to and including ReadyForQuery).
+ *
+ * @param bytes - What the backend sent.
+ * @returns One result per statement that completed, and the error that stopped the pipeline.
+ * @internal
+ */
+export function decodePipeline(bytes: Uint8Array): PipelineReply {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const results: StatementResult[] = []
+  let error: ServerError | undefined
+  let fields: { name: string; typeOid: number }[] | undefined
+  let rows: (string | null)[][] = []
+  let at = 0
+  while (at + 5 <= data.length) {
+    const type = data[at] as number
+    const length = data.readInt32BE(at + 1)
+    const body = at + 5
+    const next = at + 1 + length
+    switch (type) {
+      case 0x54: {
+        // 'T' RowDescription
+        const count = data.readInt16BE(body)
+        fields = []
+        let p = body + 2
+        for (let i = 0; i < count; i++) {
+          const nameEnd = data.indexOf(0, p)
+          const name = data.toString('utf8', p, nameEnd)
+          p = nameEnd + 1
+          const typeOid = data.readInt32BE(p + 6)
+          p += 18
+          fields.push({ name, typeOid })
+        }
+        break
+      }
+      case 0x44: {
+        // 'D' DataRow
+        const count = data.readInt16BE(body)
+        const row: (string | null)[] = new Array<string | null>(count)
+        let p = body + 2
+        for (let i = 0; i < count; i++) {
+          const size = data.readInt32BE(p)
+          p += 4
+          if (size < 0) {
+            row[i] = null
+          } else {
+            row[i] = data.toString('utf8', p, p + size)
+            p += size
+          }
+        }
+        rows.push(row)
+        break
+      }
+      case 0x43: // 'C' CommandComplete
+      case 0x49: {
+        // 'I' EmptyQueryResponse
+        const command = type === 0x43 ? data.toString('utf8', body, next - 1) : ''
+        results.push({ fields, rows, command })
+        fields = undefined
+        rows = []
+        break
+      }
+      case 0x45: // 'E' ErrorResponse
+        error = readError(data, body, next)
+        break
+      // ParseComplete, BindComplete, NoData, notices, parameter status, ReadyForQuery: nothing to keep.
+    }
+    at = next
+  }
+  return { results, error }
+}
+
+/** The fields of an ErrorResponse: each is a type byte and a NUL-terminated string. */
+function readError(data: Buffer, from: number, to: number): ServerError {
+  const parts: Record<string, string> = {}
+  let p = from
+  while (p < to && data[p] !== 0) {
+    const code = String.fromCharCode(data[p] as number)
+    const end = data.indexOf(0, p + 1)
+    parts[code] = data.toString('utf8', p + 1, end)
+    p = end + 1
+  }
+  return {
+    sqlState: parts['C'] ?? 'XX000',
+    message: parts['M'] ?? 'unknown error',
+    detail: parts['D'],
+    hint: parts['H'],
+    position: parts['P'] === undefined ? undefined : Number(parts['P']),
+  }
+}

@@ -1,0 +1,98 @@
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  DomainHelper,
+  IllegalArgumentException,
+  IllegalStateException,
+  QueryHelper,
+  SimpleQuery,
+} from '../../../../src/index.js'
+import { createTestHost, pgliteStore, type TestHost } from '../../../../src/testing/index.js'
+import { SHOP, catchError } from '../../hosts.js'
+
+const store = await pgliteStore()
+afterAll(() => store.close())
+
+const hosts: TestHost[] = []
+afterEach(() => {
+  vi.useRealTimers()
+  for (const host of hosts.splice(0)) host.uninstall()
+})
+
+function install(options: Parameters<typeof createTestHost>[0] = {}): TestHost {
+  const host = createTestHost({ domains: SHOP, store, ...options }).install()
+  hosts.push(host)
+  return host
+}
+
+const label = (name: string): void => DomainHelper.createDomain(DomainHelper.buildDomain('Label', { name }))
+
+describe('pgliteStore', () => {
+  it('names itself PGlite', () => {
+    expect(store.kind).toBe('PGlite')
+  })
+
+  it('gives each host empty tables, and ids that start at 1 again', () => {
+    const first = install()
+    label('a')
+    label('b')
+    expect(SimpleQuery.count('Label')).toBe(2)
+    first.uninstall()
+    install()
+    expect(SimpleQuery.count('Label')).toBe(0)
+    label('c')
+    expect(SimpleQuery.of('Label').eq('name', 'c').get()).toMatchObject({ id: 1 })
+  })
+
+  it('reopens a host’s data, seed included, when the host is installed again', () => {
+    const host = install({ seed: { Label: [{ 'name(*)': 'seeded' }] } })
+    label('added')
+    expect(SimpleQuery.count('Label')).toBe(2)
+    host.uninstall()
+    host.install()
+    expect(SimpleQuery.getAll('Label').map((l) => l['name'])).toEqual(['seeded'])
+  })
+
+  it('serves one host at a time, and says which host holds it', () => {
+    install({ name: 'holder' })
+    label('x')
+    const refused = catchError(() =>
+      createTestHost({ name: 'seeded', domains: SHOP, store, seed: { Label: [{ name: 'y' }] } }),
+    )
+    expect(IllegalStateException.is(refused)).toBe(true)
+    expect((refused as Error).message).toMatch(/test host 'holder' holds it: uninstall that host/)
+  })
+
+  it('keeps the tables of each set of domains apart', () => {
+    install({ domains: { Label: { fields: { name: 'STRING', colour: 'STRING' } } } })
+    DomainHelper.createDomain(DomainHelper.buildDomain('Label', { name: 'n', colour: 'red' }))
+    expect(QueryHelper.withSql((sql) => sql.firstRow('select colour from label'))).toEqual({ colour: 'red' })
+    hosts.pop()?.uninstall()
+    install()
+    expect(
+      QueryHelper.withSql((sql) =>
+        sql.rows(
+          "select column_name from information_schema.columns where table_name = 'label' and table_schema = current_schema() order by ordinal_position",
+        ),
+      ),
+    ).toEqual([{ column_name: 'id' }, { column_name: 'tenant_id' }, { column_name: 'name' }])
+  })
+
+  it('works under the caller’s fake timers, and leaves none of its own on the fake clock', () => {
+    vi.useFakeTimers()
+    install()
+    label('a')
+    expect(SimpleQuery.count('Label')).toBe(1)
+    expect(vi.getTimerCount()).toBe(0)
+    vi.runAllTimers()
+    expect(SimpleQuery.count('Label')).toBe(1)
+  })
+
+  it('refuses unknown options and values, naming them', async () => {
+    for (const options of [{ colation: 'C' }, { collation: 'en_US' }, { dataDir: 42 }, 'C']) {
+      const error = await pgliteStore(options as never).catch((e: unknown) => e)
+      expect(IllegalArgumentException.is(error), String(error)).toBe(true)
+    }
+    const error = await pgliteStore({ collation: 'fr' as never }).catch((e: unknown) => e)
+    expect((error as Error).message).toMatch(/collation must be 'C' .* or 'und' .*, got the string "fr"/)
+  })
+})
