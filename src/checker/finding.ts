@@ -38,6 +38,6 @@ export function findingKey(f: Finding): string {
 }
 
 /** Orders text by UTF-16 code units, the same on every machine (not by locale). */
-export function compareText(a: string, b: string): number {
+function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }

@@ -152,7 +152,7 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
   const plugins = new Map<string, LocatedManifest>()
   const givenPaths = positionals.map((p) => resolve(io.cwd, p))
   const homes = new NearestTsconfigs()
-  const queue = locateTsconfigs(project, positionals, io.cwd)
+  const queue: Planned[] = locateTsconfigs(project, positionals, io.cwd)
   const located = queue.length
   const built = new Set(queue.map((g) => g.tsconfig))
   /** The solution-style tsconfig that referenced each project checked in its place. */
@@ -160,10 +160,10 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
   /** Files a program met whose own nearest tsconfig has a program of the run: checked there, else at the end. */
   const handedOver = new Map<string, Set<string>>()
   for (let i = 0; i < queue.length || takeUnchecked(); i++) {
-    const { tsconfig, paths } = queue[i] as ProjectPaths
+    const { tsconfig, paths, within: only } = queue[i] as Planned
     const typescript = loadTypeScript(tsconfig !== undefined ? dirname(tsconfig) : (paths[0] ?? io.cwd))
     // A program made for files handed over checks those only; the others every file under any path of the run.
-    const within = i < located ? givenPaths : paths
+    const within = only ?? (i < located ? givenPaths : paths)
     // A solution-style tsconfig ("files": [] and references, the Vite layout) builds nothing itself: each
     // project it references is checked instead, as `tsc -b` builds them.
     const references = tsconfig === undefined ? [] : solutionReferences(typescript, tsconfig)
@@ -171,7 +171,9 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
       for (const reference of references.filter((r) => !built.has(r))) {
         built.add(reference)
         solutionOf.set(reference, tsconfig)
-        queue.push({ tsconfig: reference, paths })
+        // The project's own files, those under the paths reported: the paths are not added to its roots, so
+        // that each file is built by the project that includes it.
+        queue.push({ tsconfig: reference, paths: [], within: i < located ? givenPaths : paths })
       }
       continue
     }
@@ -256,6 +258,11 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
   }
   io.stdout(render(report, format))
   return exitCodeOf(report)
+}
+
+/** A program to build: its tsconfig and paths, and the paths its reported files are taken from if not the run's. */
+interface Planned extends ProjectPaths {
+  readonly within?: readonly string[]
 }
 
 function handOver(handedOver: Map<string, Set<string>>, home: string, file: string): void {

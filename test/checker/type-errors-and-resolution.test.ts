@@ -147,9 +147,10 @@ describe('a solution-style tsconfig ("files": [] and references, the Vite layout
         files: [],
         references: [{ path: './tsconfig.app.json' }, { path: './tsconfig.node.json' }],
       },
+      // The app is built loose; the build script's project strict: each file only with its own project's options.
       'tsconfig.app.json': {
         ...TEMPLATE_TSCONFIG,
-        compilerOptions: { ...TEMPLATE_TSCONFIG.compilerOptions, composite: true },
+        compilerOptions: { ...TEMPLATE_TSCONFIG.compilerOptions, composite: true, strict: false },
       },
       'tsconfig.node.json': {
         ...TEMPLATE_TSCONFIG,
@@ -159,6 +160,9 @@ describe('a solution-style tsconfig ("files": [] and references, the Vite layout
       'src/uses.ts': `import { Get } from '@tech-vendor/api/v1' // finding: api-version
 
 export const route = Get
+export function loose(x) {
+  return x
+}
 `,
       'build.config.ts': 'export const loose: number = "no" // finding: type-error\n',
     })
