@@ -4,7 +4,9 @@
  * processes (so that both pay Node's and the compiler's start-up, as in CI), interleaved round by round
  * (alternating which goes first), medians compared. Each run is measured in wall time and in CPU time (user +
  * system of the child process, all its threads, read by a preloaded hook at its exit), since on a shared
- * machine wall time also counts waiting for a core. Target: the check within 1.3x of `tsc --noEmit`.
+ * machine wall time also counts waiting for a core. Target: the check within 1.3x of `tsc --noEmit`. The
+ * 1,000-file plugin is timed a second time with the runtime profile on in its tsconfig, against `tsc` with
+ * the same tsconfig (which then refuses the absent calls).
  *
  * The plugin imports the built package through node_modules, calls the facades a plugin calls (queries,
  * transactions, async tasks, beans) and, in a few files, members the runtime lacks, so that the check has
@@ -25,11 +27,17 @@ const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
 if (!existsSync(bin))
   throw new Error('dist/checker/cli.js is missing: run `npm run build` first (npm run bench does).')
 
-/** Plugin sizes, and the rounds each is timed for. */
-const SIZES = [
-  { files: 200, rounds: 7 },
-  { files: 1000, rounds: 5 },
+/**
+ * The plugins timed: their size, the rounds each is timed for, and whether the tsconfig turns the runtime
+ * profile on (then the check builds a second program, the profile's, for the type errors).
+ */
+const CASES = [
+  { files: 200, rounds: 7, profile: false },
+  { files: 1000, rounds: 5, profile: false },
+  { files: 1000, rounds: 5, profile: true },
 ] as const
+/** The runtime profile's condition, as a plugin's tsconfig names it (docs/runtime-profiles.md). */
+const PROFILE_CONDITION = 'tech-vendor-runtime-1.0.0-beta18'
 const TARGET_RATIO = 1.3
 /** Every tenth file calls two members the runtime lacks. */
 const ABSENT_EVERY = 10
@@ -92,7 +100,7 @@ ${absent}}
 `
 }
 
-function writePlugin(dir: string, files: number): void {
+function writePlugin(dir: string, files: number, profile: boolean): void {
   mkdirSync(join(dir, 'src'), { recursive: true })
   writeFileSync(
     join(dir, 'package.json'),
@@ -120,6 +128,7 @@ function writePlugin(dir: string, files: number): void {
         strict: true,
         skipLibCheck: true,
         noEmit: true,
+        ...(profile ? { customConditions: [PROFILE_CONDITION] } : {}),
       },
       include: ['src'],
     }),
@@ -172,28 +181,33 @@ function time(args: readonly string[], cwd: string): Timed {
 
 interface Measured {
   readonly files: number
+  readonly profile: boolean
   readonly findings: number
   readonly tsc: { readonly wallMs: number; readonly cpuMs: number }
   readonly check: { readonly wallMs: number; readonly cpuMs: number }
 }
 
-function measure(files: number, rounds: number): Measured {
+function measure(files: number, rounds: number, profile: boolean): Measured {
   const dir = mkdtempSync(join(tmpdir(), 'vendor-api-checker-bench-'))
   try {
-    writePlugin(dir, files)
+    writePlugin(dir, files, profile)
     writeFileSync(join(dir, '.cpu-hook.cjs'), CPU_HOOK)
     const check = (): Timed => time([bin, 'check', '--format', 'json'], dir)
     const typeCheck = (): Timed => time([tsc, '--noEmit', '-p', 'tsconfig.json'], dir)
 
-    // The runs must do what they claim: tsc passes, the check finds exactly the absent calls and no type error.
+    // The runs must do what they claim: tsc passes (under the profile, it refuses exactly the absent calls),
+    // the check finds exactly the absent calls and no type error (the profile's refusals are those calls).
+    const expectedAbsent = 2 * Math.ceil(files / ABSENT_EVERY)
     const typed = typeCheck()
-    if (typed.status !== 0)
-      throw new Error(`tsc --noEmit failed on the generated plugin:\n${typed.stdout.slice(0, 2000)}`)
+    const tscErrors = typed.stdout.split('\n').filter((line) => line.includes('error TS')).length
+    if (profile ? typed.status !== 2 || tscErrors !== expectedAbsent : typed.status !== 0)
+      throw new Error(
+        `tsc --noEmit gave exit ${typed.status} and ${tscErrors} errors on the generated plugin, expected ${profile ? `2 and ${expectedAbsent}` : '0 and 0'}:\n${typed.stdout.slice(0, 2000)}`,
+      )
     const checked = check()
     const findings = (JSON.parse(checked.stdout) as { findings: { rule: string }[] }).findings
     const absent = findings.filter((f) => f.rule === 'absent-at-runtime').length
     const typeErrors = findings.filter((f) => f.rule === 'type-error').length
-    const expectedAbsent = 2 * Math.ceil(files / ABSENT_EVERY)
     if (checked.status !== 1 || absent !== expectedAbsent || typeErrors !== 0) {
       throw new Error(
         `vendor-api check found ${absent} absent-at-runtime calls and ${typeErrors} type errors (exit ${checked.status}), expected ${expectedAbsent} and 0`,
@@ -215,7 +229,7 @@ function measure(files: number, rounds: number): Measured {
       wallMs: median(runs.map((r) => r.wallMs)),
       cpuMs: median(runs.map((r) => r.cpuMs)),
     })
-    return { files, findings: findings.length, tsc: medians(tscRuns), check: medians(checkRuns) }
+    return { files, profile, findings: findings.length, tsc: medians(tscRuns), check: medians(checkRuns) }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -225,12 +239,12 @@ const ms = (value: number): string => `${value.toFixed(0)} ms`
 const rows: string[][] = [
   ['plugin', 'measure', 'tsc --noEmit (baseline)', 'vendor-api check', 'check / tsc', 'verdict'],
 ]
-for (const { files, rounds } of SIZES) {
-  const m = measure(files, rounds)
+for (const { files, rounds, profile } of CASES) {
+  const m = measure(files, rounds, profile)
   for (const kind of ['cpuMs', 'wallMs'] as const) {
     const ratio = m.check[kind] / m.tsc[kind]
     rows.push([
-      `${files} files, ${m.findings} findings`,
+      `${files} files${profile ? ', runtime profile on' : ''}, ${m.findings} findings`,
       kind === 'cpuMs' ? 'CPU time' : 'wall time',
       ms(m.tsc[kind]),
       ms(m.check[kind]),
@@ -238,6 +252,8 @@ for (const { files, rounds } of SIZES) {
       ratio <= TARGET_RATIO ? `within ${TARGET_RATIO}x` : 'ABOVE TARGET',
     ])
   }
-  console.log(`(${files} files: medians of ${rounds} interleaved rounds, each a fresh Node process)`)
+  console.log(
+    `(${files} files${profile ? ', runtime profile on' : ''}: medians of ${rounds} interleaved rounds, each a fresh Node process)`,
+  )
 }
 printTable('vendor-api check versus tsc --noEmit (bench/checker.bench.ts)', rows)

@@ -1,24 +1,43 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { dirname, extname, join, relative, resolve, sep } from 'node:path'
+import { dirname, extname, join, relative, resolve } from 'node:path'
+import { byPath } from './by-path.js'
 import { displayPath } from './display-path.js'
 import { filesUnder } from './files-under.js'
 import type { Finding } from './finding.js'
 import { LIBRARY_NAME } from './library-files.js'
-import { bundledLibraryMessage, findLibraryCode } from './rules/bundled-library.js'
+import {
+  bundledLibraryMessage,
+  findLibraryCode,
+  isLibraryModulePath,
+  LIBRARY_MODULE,
+} from './rules/bundled-library.js'
 import { UsageError } from './usage-error.js'
 
 const BUILD_EXTENSIONS = new Set(['.js', '.mjs', '.cjs'])
 
-/** A module of the library itself, laid out by a bundler that keeps modules (Rollup `preserveModules`). */
-const LIBRARY_MODULE_PATH = `${sep}node_modules${sep}${LIBRARY_NAME.split('/').join(sep)}${sep}`
-
 /**
- * Whether a `node_modules` folder met in a build directory is build output: one that sits beside a
- * `package.json` is a package's installed dependencies (skipped); any other is where a bundler that keeps
- * modules put the ones it took from dependencies (Rollup `preserveModules` writes `dist/node_modules/`).
+ * Whether a `node_modules` folder met in a build directory is build output, where a bundler that keeps modules
+ * put the ones it took from dependencies (Rollup `preserveModules` writes `dist/node_modules/`), rather than a
+ * package's installed dependencies (skipped). One that holds `@tech-vendor/api` without the package's own
+ * `package.json` is build output, whatever sits beside it (a build folder often has a `package.json` of
+ * `{ "type": "module" }`); otherwise one beside a `package.json` is taken for installed packages.
  */
 function isBuildOutput(nodeModules: string): boolean {
+  const library = join(nodeModules, ...LIBRARY_NAME.split('/'))
+  if (existsSync(library)) return !isInstalledLibrary(library)
   return !existsSync(join(dirname(nodeModules), 'package.json'))
+}
+
+/** Whether `folder` holds the installed package: its `package.json`, named `@tech-vendor/api`. */
+function isInstalledLibrary(folder: string): boolean {
+  try {
+    return (
+      (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { name?: unknown }).name ===
+      LIBRARY_NAME
+    )
+  } catch {
+    return false
+  }
 }
 
 /** A build file to scan. */
@@ -35,6 +54,8 @@ export interface BuildFile {
 /**
  * The build files at or under `paths`: files as given, directories walked for `.js`, `.mjs`, `.cjs`,
  * entering `node_modules` folders that are build output, not installed packages.
+ *
+ * @throws {@link UsageError} when no path is given, a path does not exist, or the paths hold no build file.
  */
 export function bundleFiles(paths: readonly string[], cwd: string): BuildFile[] {
   if (paths.length === 0) {
@@ -58,11 +79,16 @@ export function bundleFiles(paths: readonly string[], cwd: string): BuildFile[] 
     const found: string[] = []
     filesUnder(absolute, (name) => BUILD_EXTENSIONS.has(extname(name)), found, isBuildOutput)
     for (const file of found) {
-      const libraryModule = `${sep}${relative(absolute, file)}`.includes(LIBRARY_MODULE_PATH)
+      const libraryModule = isLibraryModulePath(relative(absolute, file))
       files.set(file, { path: file, libraryModule: libraryModule || files.get(file)?.libraryModule === true })
     }
   }
-  return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1))
+  if (files.size === 0) {
+    throw new UsageError(
+      `Nothing to check: ${paths.join(', ')} holds no .js, .mjs or .cjs file. Give the plugin's build output (run the build first).`,
+    )
+  }
+  return [...files.values()].sort(byPath)
 }
 
 /**
@@ -82,9 +108,7 @@ export function checkBundles(files: readonly BuildFile[], cwd: string): Finding[
       throw new UsageError(`Cannot read ${relative(cwd, file)}: ${(error as Error).message}`)
     }
     const path = displayPath(cwd, file)
-    const found = libraryModule
-      ? { index: 0, evidence: `a module of the library itself, under node_modules/${LIBRARY_NAME}/` }
-      : findLibraryCode(text)
+    const found = libraryModule ? LIBRARY_MODULE : findLibraryCode(text)
     if (found === undefined) continue
     const before = text.slice(0, found.index)
     findings.push({

@@ -32,6 +32,12 @@ export function compareFindings(a: Finding, b: Finding): number {
   )
 }
 
+/** What makes two findings the same, for a run that meets one file in several programs or under several manifests. */
+export function findingKey(f: Finding): string {
+  return [f.file, f.line, f.column, f.rule, f.message].join('\0')
+}
+
+/** Orders text by UTF-16 code units, the same on every machine (not by locale). */
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }

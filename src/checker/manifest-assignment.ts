@@ -1,6 +1,7 @@
 import type ts from 'typescript'
 import type { LibraryFiles } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
+import { byPath } from './by-path.js'
 import type { LocatedManifest } from './plugin-target.js'
 
 /**
@@ -54,20 +55,22 @@ export function assignManifests(
   }
   for (const file of files) {
     if ((assigned.get(file) ?? []).length > 0) continue
-    assigned.set(
-      file,
-      [...(reached.get(file)?.values() ?? [])].sort((a, b) => (a.path < b.path ? -1 : 1)),
-    )
+    assigned.set(file, [...(reached.get(file)?.values() ?? [])].sort(byPath))
   }
   return assigned
 }
 
 /** The source files `file` imports: static and dynamic imports, re-exports, and `require()` in JavaScript. */
 function importedFiles(t: TypeScript, checker: ts.TypeChecker, file: ts.SourceFile): ts.SourceFile[] {
-  // The compiler's own list of a file's module specifiers (not in its public typings).
-  const specifiers = (file as { imports?: readonly ts.StringLiteralLike[] }).imports ?? []
+  // The compiler's own list of a file's module specifiers (not in its public typings). Refuse loudly if a
+  // compiler no longer has it: read as none, every shared file would be refused as covered by no manifest.
+  const specifiers = (file as { imports?: unknown }).imports
+  if (!Array.isArray(specifiers))
+    throw new Error(
+      `TypeScript ${t.version} does not list a source file's imports (SourceFile.imports), which the checker reads to find the plugins that import a shared file.`,
+    )
   const out: ts.SourceFile[] = []
-  for (const specifier of specifiers) {
+  for (const specifier of specifiers as readonly ts.StringLiteralLike[]) {
     const declaration = checker.getSymbolAtLocation(specifier)?.valueDeclaration
     if (declaration !== undefined && t.isSourceFile(declaration)) out.push(declaration)
   }

@@ -2,6 +2,7 @@ import type ts from 'typescript'
 import type { MemberSpec } from '../runtime-contract/members.js'
 import type { LibraryLine } from '../runtime-contract/runtime-description.js'
 import type { LibraryFiles } from './library-files.js'
+import { outermost, skipOuter } from './expression-wrappers.js'
 import type { TypeScript } from './load-typescript.js'
 import { resolveAlias } from './resolve-alias.js'
 
@@ -26,7 +27,6 @@ export interface MemberReference {
 
 /** A call of plugin code resolved to the library member it reaches. */
 export interface MemberCall {
-  readonly call: ts.CallExpression
   /** The member, as the facade that runs the call dispatches it. */
   readonly member: MemberSpec
   /** Where to report: the called name. */
@@ -129,13 +129,16 @@ export class MemberMatcher {
   }
 
   /**
-   * The library member `call` reaches, or `undefined` when it reaches none: `X.m(...)`, `X['m'](...)`,
+   * The library member `call` reaches, or `undefined` when it reaches none: `X.m(...)`, `X['m'](...)`, `(0, X.m)(...)`,
    * `X.m.call(thisArg, ...)`, `X.m.apply(thisArg, [...])`, `X.m.bind(X, ...)(...)`, and the call of a local
    * constant bound to a member (`const push = X.m`, `const { m } = X`, `const push = X.m.bind(X)`).
    */
   matchCall(call: ts.CallExpression): MemberCall | undefined {
     const t = this.#ts
     const callee = skipOuter(t, call.expression)
+    // `(0, X.m)(...)`, as compilers write a call without its `this`: the call of `X.m`.
+    if (t.isBinaryExpression(callee) && callee.operatorToken.kind === t.SyntaxKind.CommaToken)
+      return this.#matchAt(call, skipOuter(t, callee.right), call.arguments, true)
     if (t.isPropertyAccessExpression(callee) && FORWARDERS.has(callee.name.text)) {
       const args = forwardedArguments(t, call, callee.name.text)
       const forwarded =
@@ -186,7 +189,7 @@ export class MemberMatcher {
     if (resolved === undefined) return undefined
     const member = this.#choose(resolved, args, direct ? call : undefined)
     if (member === undefined) return undefined
-    return via === undefined ? { call, member, at: resolved.at } : { call, member, at: resolved.at, via }
+    return via === undefined ? { member, at: resolved.at } : { member, at: resolved.at, via }
   }
 
   /**
@@ -484,38 +487,6 @@ function arityFits(member: MemberSpec, count: number): boolean {
   const n = member.parameters.length
   const varargs = n > 0 && member.parameters[n - 1]?.endsWith('[]') === true
   return varargs ? count >= n - 1 : count === n
-}
-
-/** `node` without the parentheses, non-null assertions and type assertions around it. */
-function skipOuter(t: TypeScript, node: ts.Expression): ts.Expression {
-  let e = node
-  while (
-    t.isParenthesizedExpression(e) ||
-    t.isNonNullExpression(e) ||
-    t.isAsExpression(e) ||
-    t.isSatisfiesExpression(e) ||
-    t.isTypeAssertionExpression(e)
-  )
-    e = e.expression
-  return e
-}
-
-/** The outermost of the parentheses and assertions {@link skipOuter} skips around `node`. */
-function outermost(t: TypeScript, node: ts.Expression): ts.Expression {
-  let e = node
-  for (;;) {
-    const parent = e.parent
-    if (
-      (t.isParenthesizedExpression(parent) ||
-        t.isNonNullExpression(parent) ||
-        t.isAsExpression(parent) ||
-        t.isSatisfiesExpression(parent) ||
-        t.isTypeAssertionExpression(parent)) &&
-      parent.expression === e
-    )
-      e = parent
-    else return e
-  }
 }
 
 /** `fn.bind(thisArg, ...args)`: the function bound, and the arguments bound with it. */

@@ -2,10 +2,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { readPackageManifest } from '../plugin-manifest/read-plugin-manifest.js'
 import { findUp } from './find-up.js'
+import { nearMiss } from './near-miss.js'
 import type { LocatedManifest } from './plugin-target.js'
 import { UsageError } from './usage-error.js'
 
 /** A manifest to show in messages: every field, the defaults included. */
+/** The fields of a `vendorPlugin` manifest; any other is ignored by the reader, so likely a typo. */
+const MANIFEST_KEYS = ['name', 'version', 'apiVersion', 'dependsOnPlugins']
+
 const MANIFEST_EXAMPLE = `"vendorPlugin": { "name": "my-plugin", "version": "1.0.0", "apiVersion": "0.0.5", "dependsOnPlugins": ["PlatformAdapter"] }`
 
 /**
@@ -16,19 +20,26 @@ const MANIFEST_EXAMPLE = `"vendorPlugin": { "name": "my-plugin", "version": "1.0
  */
 export class PluginManifests {
   readonly #cwd: string
+  readonly #warn: (message: string) => void
   readonly #byDirectory = new Map<string, LocatedManifest | undefined>()
   readonly #packages = new Map<string, unknown>()
+  /** The `package.json` files met that are not JSON, with the parser's message. */
+  readonly #unreadable = new Map<string, string>()
 
-  /** @param cwd - Messages name files relative to it. */
-  constructor(cwd: string) {
+  /**
+   * @param cwd - Messages name files relative to it.
+   * @param warn - Told of what is read but likely wrong (a manifest key it does not know), once per file.
+   */
+  constructor(cwd: string, warn: (message: string) => void = () => undefined) {
     this.#cwd = cwd
+    this.#warn = warn
   }
 
   /**
    * The manifest of the plugin `fileName` belongs to, or `undefined` when no `package.json` at or above it
    * has a `vendorPlugin` field.
    *
-   * @throws {@link UsageError} when a `package.json` on the way is not JSON, or the manifest is invalid.
+   * @throws {@link UsageError} when the manifest is invalid.
    */
   of(fileName: string): LocatedManifest | undefined {
     return this.#at(dirname(resolve(fileName)))
@@ -40,6 +51,9 @@ export class PluginManifests {
   missing(fileName: string): string {
     const shown = (path: string): string => relative(this.#cwd, path) || '.'
     const nearest = findUp(dirname(resolve(fileName)), 'package.json')
+    const unreadable = nearest === undefined ? undefined : this.#unreadable.get(nearest)
+    if (nearest !== undefined && unreadable !== undefined)
+      return `${shown(nearest)} is not valid JSON (${unreadable}), nor has any package.json above it a vendorPlugin manifest. Fix it, or add one to the plugin's package.json: ${MANIFEST_EXAMPLE}`
     return nearest === undefined
       ? `No package.json found at or above ${shown(dirname(resolve(fileName)))}. The plugin's package.json must hold its manifest: ${MANIFEST_EXAMPLE}`
       : `${shown(nearest)} has no vendorPlugin manifest, nor has any package.json above it. Add one to the plugin's package.json: ${MANIFEST_EXAMPLE}`
@@ -56,6 +70,7 @@ export class PluginManifests {
           `${relative(this.#cwd, path)} has an invalid vendorPlugin manifest:\n  - ${reading.problems.join('\n  - ')}\nExample: ${MANIFEST_EXAMPLE}`,
         )
       }
+      this.#warnUnknownKeys(path)
       found = Object.freeze({ ...reading.manifest, path })
     } else if (dirname(directory) !== directory) {
       found = this.#at(dirname(directory))
@@ -64,15 +79,34 @@ export class PluginManifests {
     return found
   }
 
+  /**
+   * A `package.json` parsed, or `undefined` when it is not JSON: passed over as one without a manifest (a
+   * template's or a fixture's, under the plugin's sources, should not stop the check), and named in the
+   * missing-manifest message if no manifest is found.
+   */
   #read(path: string): unknown {
     if (this.#packages.has(path)) return this.#packages.get(path)
     let json: unknown
     try {
       json = JSON.parse(readFileSync(path, 'utf8'))
     } catch (error) {
-      throw new UsageError(`${relative(this.#cwd, path)} is not valid JSON (${(error as Error).message}).`)
+      this.#unreadable.set(path, (error as Error).message)
     }
     this.#packages.set(path, json)
     return json
+  }
+
+  #warnUnknownKeys(path: string): void {
+    const manifest = (this.#read(path) as { vendorPlugin?: unknown }).vendorPlugin
+    if (typeof manifest !== 'object' || manifest === null) return
+    for (const key of Object.keys(manifest).filter((k) => !MANIFEST_KEYS.includes(k))) {
+      const meant = nearMiss(key, MANIFEST_KEYS)
+      this.#warn(
+        `${relative(this.#cwd, path)}: vendorPlugin has an unknown key '${key}', which is ignored` +
+          (meant === undefined
+            ? ` (the keys are ${MANIFEST_KEYS.join(', ')}).`
+            : `: did you mean '${meant}'?`),
+      )
+    }
   }
 }

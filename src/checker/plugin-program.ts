@@ -22,10 +22,11 @@ export interface PluginProgram {
    * import from outside its `include` or `files`), within the given paths if any.
    */
   readonly files: readonly ts.SourceFile[]
-  /** The tsconfig the program was built from, if any. */
-  readonly tsconfig: string | undefined
-  /** The runtime-profile conditions the tsconfig's `customConditions` named, which the program leaves out. */
-  readonly ignoredConditions: readonly string[]
+  /**
+   * The plugin's own declaration files within the given paths when the tsconfig checks them (`skipLibCheck`
+   * off), as its `tsc` does: only their compiler errors are reported.
+   */
+  readonly declarations: readonly ts.SourceFile[]
 }
 
 /**
@@ -107,8 +108,14 @@ export interface PluginProgramOptions {
   readonly cwd: string
   /** The tsconfig to build from, as {@link locateTsconfig} found it; `undefined` to use the paths alone. */
   readonly tsconfig: string | undefined
-  /** The paths given on the command line: files or directories. */
+  /** The paths given on the command line: files or directories, built with the tsconfig's options. */
   readonly paths: readonly string[]
+  /**
+   * The paths the files to check are taken from (files or directories; empty for every file). Default:
+   * `paths`. A run over several programs gives every path of the run, so that a file outside this
+   * program's paths that it imports (a file shared by packages) is checked in it too.
+   */
+  readonly within?: readonly string[] | undefined
   readonly cache?: SourceFileCache | undefined
 }
 
@@ -182,22 +189,26 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
   ].filter((d) => d.category === typescript.DiagnosticCategory.Error)
   if (projectErrors.length > 0) {
     throw new UsageError(
-      `${tsconfig === undefined ? 'The compiler options' : relative(cwd, tsconfig)} have errors:\n${formatDiagnostics(typescript, projectErrors, cwd)}`,
+      `${tsconfig === undefined ? 'The compiler options have' : `${relative(cwd, tsconfig)} has`} errors:\n${formatDiagnostics(typescript, projectErrors, cwd)}`,
     )
   }
+  const within = options.within?.map((p) => resolve(cwd, p)) ?? paths
   const inPaths = (file: string): boolean =>
-    paths.length === 0 || paths.some((p) => file === p || file.startsWith(p.endsWith(sep) ? p : p + sep))
+    within.length === 0 || within.some((p) => file === p || file.startsWith(p.endsWith(sep) ? p : p + sep))
   const library = new LibraryFiles()
-  const files = program
+  const own = program
     .getSourceFiles()
     .filter(
       (sf) =>
-        !sf.isDeclarationFile &&
         !program.isSourceFileFromExternalLibrary(sf) &&
         !library.has(sf.fileName) &&
+        !sf.fileName.split('/').includes('node_modules') &&
+        !program.isSourceFileDefaultLibrary(sf) &&
         inPaths(resolve(sf.fileName)),
     )
-  return { program, typeProgram, files, tsconfig, ignoredConditions }
+  const files = own.filter((sf) => !sf.isDeclarationFile)
+  const declarations = compilerOptions.skipLibCheck === true ? [] : own.filter((sf) => sf.isDeclarationFile)
+  return { program, typeProgram, files, declarations }
 }
 
 /**
@@ -211,6 +222,27 @@ function withoutRuntimeProfile(options: ts.CompilerOptions): ts.CompilerOptions 
   const rest = { ...options }
   delete rest.customConditions
   return kept.length > 0 ? { ...rest, customConditions: kept } : rest
+}
+
+/**
+ * The tsconfigs a solution-style tsconfig references (`"files": []`, no `include`, and `references`, as Vite
+ * writes it), or none for a tsconfig that builds files itself.
+ */
+export function solutionReferences(typescript: TypeScript, tsconfig: string): string[] {
+  const read: { config?: unknown } = typescript.readConfigFile(tsconfig, (path) =>
+    typescript.sys.readFile(path),
+  )
+  const json = (read.config ?? {}) as { files?: unknown; include?: unknown; references?: unknown }
+  if (!Array.isArray(json.files) || json.files.length > 0 || json.include !== undefined) return []
+  if (!Array.isArray(json.references)) return []
+  return json.references.flatMap((reference: unknown) => {
+    const path = (reference as { path?: unknown } | null)?.path
+    if (typeof path !== 'string') return []
+    const absolute = resolve(dirname(tsconfig), path)
+    return [
+      existsSync(absolute) && statSync(absolute).isDirectory() ? join(absolute, 'tsconfig.json') : absolute,
+    ]
+  })
 }
 
 /** The paths of one check that share a tsconfig (or that have none), and so one program. */

@@ -3,7 +3,12 @@ import { LIBRARY_NAME } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
 
 /** The resolution modes that ignore the `exports` of package.json, by their `moduleResolution` names. */
-const EXPORTS_BLIND: Readonly<Record<number, string>> = { 1: 'classic', 2: 'node10' }
+function exportsBlind(t: TypeScript): ReadonlyMap<ts.ModuleResolutionKind, string> {
+  return new Map([
+    [t.ModuleResolutionKind.Classic, 'classic'],
+    [t.ModuleResolutionKind.Node10, 'node10'],
+  ])
+}
 
 /**
  * Why `specifier`, an import of the library, does not resolve from `file`, and what to do: the tsconfig's
@@ -18,10 +23,7 @@ export function unresolvedLibraryMessage(
   specifier: string,
 ): string {
   const options = program.getCompilerOptions()
-  // The effective mode: `moduleResolution`, or what `module` implies (node10 for commonjs).
-  const compute = (t as { getEmitModuleResolutionKind?: (o: ts.CompilerOptions) => number })
-    .getEmitModuleResolutionKind
-  const kind = compute?.(options) ?? options.moduleResolution
+  const kind = effectiveResolution(t, options)
   const modern: ts.CompilerOptions = {
     ...options,
     module: t.ModuleKind.NodeNext,
@@ -39,7 +41,7 @@ export function unresolvedLibraryMessage(
         mode as ts.ResolutionMode,
       ).resolvedModule !== undefined,
   )
-  const blind = kind === undefined ? undefined : EXPORTS_BLIND[kind]
+  const blind = exportsBlind(t).get(kind)
   if (installed && blind !== undefined) {
     return (
       `${path} imports '${specifier}', which is installed, but moduleResolution '${blind}' cannot resolve it: ` +
@@ -57,4 +59,22 @@ export function unresolvedLibraryMessage(
     `${path} imports '${specifier}', which cannot be resolved from the plugin. Install it (npm install --save-dev ${LIBRARY_NAME}) ` +
     `so that the checker sees its declarations.`
   )
+}
+
+/**
+ * The resolution mode the compiler uses: `moduleResolution`, or what `module` implies when it is not set
+ * (`node10` for CommonJS, `classic` for the ES module kinds), as the compiler documents its defaults.
+ */
+function effectiveResolution(t: TypeScript, options: ts.CompilerOptions): ts.ModuleResolutionKind {
+  if (options.moduleResolution !== undefined) return options.moduleResolution
+  const target = options.target ?? t.ScriptTarget.ES5
+  const module =
+    options.module ?? (target >= t.ScriptTarget.ES2015 ? t.ModuleKind.ES2015 : t.ModuleKind.CommonJS)
+  // `preserve` appeared in TypeScript 5.4; the plugin's compiler may be older.
+  const preserve = (t.ModuleKind as { Preserve?: ts.ModuleKind }).Preserve
+  if (module === t.ModuleKind.CommonJS) return t.ModuleResolutionKind.Node10
+  if (module === t.ModuleKind.Node16) return t.ModuleResolutionKind.Node16
+  if (module === t.ModuleKind.NodeNext) return t.ModuleResolutionKind.NodeNext
+  if (preserve !== undefined && module === preserve) return t.ModuleResolutionKind.Bundler
+  return t.ModuleResolutionKind.Classic
 }

@@ -1,14 +1,16 @@
 import { build, type BuildOptions } from 'esbuild'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
 import { rollup, type OutputOptions, type Plugin as RollupPlugin } from 'rollup'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LIBRARY_KEY } from '../../src/checker/rules/bundled-library.js'
+import { findLibraryCode } from '../../src/checker/rules/bundled-library.js'
 import { ensureBuilt } from '../packaging/built-package.js'
 import { repoRoot, vendorApi } from './fixture-plugins.js'
-import { pluginPackage, removeProjects, writeProject } from './plugin-projects.js'
+import { pluginPackage, removeProjects, writeProject, type JsonFinding } from './plugin-projects.js'
 import { expectValidSarif } from './sarif-schema.js'
+import { harmonyExports, webpackDevelopmentBuild, type WebpackModule } from './webpack-development-build.js'
 
 /** A plugin that uses the 0.0.5 facades, and one that uses only a 1.0.0-series base class. */
 const PLUGIN = `import { AsyncHelper, SimpleQuery, MessageSeverity } from '@tech-vendor/api'
@@ -57,6 +59,7 @@ let imported: Record<'esm' | 'cjsMinified', string>
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'vendor-api-bundles-'))
   mkdirSync(join(dir, 'dist'))
+  mkdirSync(join(dir, 'empty'))
   bundled = {
     esmMinified: await pluginBuild('bundled-esm', PLUGIN, {
       bundleLibrary: true,
@@ -129,6 +132,7 @@ describe('vendor-api check-bundle', () => {
   it.each([
     [[], 'check-bundle needs the plugin build files'],
     [['dist/missing.js'], 'dist/missing.js does not exist or cannot be read'],
+    [['empty'], 'Nothing to check: empty holds no .js, .mjs or .cjs file'],
   ])('exits 2 on a usage error: %j', (files, message) => {
     const run = vendorApi(['check-bundle', ...files], dir)
     expect(run.code).toBe(2)
@@ -150,30 +154,49 @@ describe('the marker of library code', () => {
     return into
   }
 
-  it("matches every Symbol.for key of the library's sources (the REST client aside: it is meant to be bundled)", () => {
+  it("finds every Symbol.for key of the library's sources (the REST client aside: it is meant to be bundled)", () => {
     const clientKeys = symbolKeys(join(repoRoot, 'src', 'client'))
     const keys = symbolKeys(join(repoRoot, 'src')).filter(
       (k) => k.startsWith('@tech-vendor/api') && !clientKeys.includes(k),
     )
     expect(keys.length).toBeGreaterThan(0)
     expect(clientKeys.length).toBeGreaterThan(0)
-    for (const key of clientKeys) expect(`Symbol.for('${key}')`, key).not.toMatch(LIBRARY_KEY)
+    for (const key of clientKeys) expect(findLibraryCode(`Symbol.for('${key}')`), key).toBeUndefined()
     for (const key of keys) {
-      for (const quote of ['"', "'", '`'])
-        expect(`Symbol.for(${quote}${key}${quote})`, key).toMatch(LIBRARY_KEY)
+      // A key built from a constant stays a template, or is folded into a string by a minifier.
+      const forms = key.includes('${')
+        ? [`\`${key}\``, ...['"', "'", '`'].map((q) => `${q}${key.replace(/\$\{[^}]*\}/g, '1')}${q}`)]
+        : ['"', "'", '`'].map((q) => `${q}${key}${q}`)
+      for (const form of forms) expect(findLibraryCode(`Symbol.for(${form})`), form).toBeDefined()
     }
   })
 
-  it('matches no import of the package: none of its export paths', () => {
+  it('finds no import of the package: none of its export paths', () => {
     const exports = Object.keys(
       (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { exports: object }).exports,
     )
     const specifiers = exports.map((path) => `@tech-vendor/api${path.slice(1)}`)
     expect(specifiers).toContain('@tech-vendor/api/package.json')
     for (const specifier of specifiers) {
-      expect(`import x from "${specifier}"`).not.toMatch(LIBRARY_KEY)
-      expect(`require('${specifier}')`).not.toMatch(LIBRARY_KEY)
+      expect(findLibraryCode(`import x from "${specifier}"`)).toBeUndefined()
+      expect(findLibraryCode(`require('${specifier}')`)).toBeUndefined()
     }
+  })
+
+  it('takes a key only as the whole value of a string, not quoted inside a longer one', () => {
+    const key = '@tech-vendor/api/runtime-contract@1'
+    expect(findLibraryCode(`Symbol.for("${key}")`)).toMatchObject({ index: 11 })
+    expect(findLibraryCode(`'expected globalThis[Symbol.for("${key}")]'`)).toBeUndefined()
+    expect(findLibraryCode(`\`expected globalThis[Symbol.for("${key}")] \${x}\``)).toBeUndefined()
+    expect(findLibraryCode(`/"${key}"/.test(s)`)).toBeUndefined()
+    expect(findLibraryCode(`// Symbol.for("${key}")`)).toBeUndefined()
+  })
+  it('takes the constants of DomainObjectRenderType only frozen, as the library writes them', () => {
+    const entries = 'ONLY_LABEL_FIELD:"ONLY_LABEL_FIELD",ALL_COLUMNS:"ALL_COLUMNS"'
+    expect(findLibraryCode(`var R={${entries}}`)).toBeUndefined()
+    expect(findLibraryCode(`var R=Object.freeze({${entries}})`)).toMatchObject({
+      evidence: "the code of the library's DomainObjectRenderType",
+    })
   })
 })
 
@@ -203,17 +226,20 @@ export const used = typeof ${name} === 'function' && /^class/.test(String(${name
   }
 
   it.each([
-    ['esm', false, 'es2022'],
-    ['esm', true, 'es2022'],
-    ['cjs', true, 'es2022'],
-    ['esm', true, 'es2020'],
+    ['esm', false, 'es2022', false],
+    ['esm', true, 'es2022', false],
+    ['cjs', true, 'es2022', false],
+    ['esm', true, 'es2020', false],
+    ['esm', true, 'es2022', true],
+    ['esm', true, 'es2019', true],
+    ['cjs', false, 'es2019', true],
   ] as const)(
-    'fails each build that inlined one export alone (esbuild %s, minify %s, target %s)',
-    async (format, minify, target) => {
+    'fails each build that inlined one export alone (esbuild %s, minify %s, target %s, keep-names %s)',
+    async (format, minify, target, keepNames) => {
       const built: string[] = []
       for (const [entry, names] of Object.entries(exportsOf)) {
         for (const name of names) {
-          const out = `partial-${format}-${String(minify)}-${target}/${entry.endsWith('v1') ? 'v1-' : ''}${name}.js`
+          const out = `partial-${format}-${String(minify)}-${target}-${String(keepNames)}/${entry.endsWith('v1') ? 'v1-' : ''}${name}.js`
           await build({
             stdin: { contents: pluginUsing(entry, name), resolveDir: project, loader: 'ts' },
             bundle: true,
@@ -221,6 +247,7 @@ export const used = typeof ${name} === 'function' && /^class/.test(String(${name
             format,
             minify,
             target,
+            keepNames,
             outfile: join(project, out),
             logLevel: 'silent',
           })
@@ -261,7 +288,7 @@ export class Echo extends VendorWebSocketComponent {
     expect(run.stdout).toContain("the code of the library's VendorWebSocketComponent")
   })
 
-  it("passes a plugin's own strings that mention the package, its entry points or its README", async () => {
+  it("passes a plugin's own strings that mention the package, its entry points or its README, and its own constants of the same names", async () => {
     const mentions = `import { SimpleQuery } from '@tech-vendor/api'
 export const help = [
   'See https://unpkg.com/@tech-vendor/api/README.md',
@@ -269,27 +296,42 @@ export const help = [
   "import { Get } from '@tech-vendor/api/v1'",
   \`@tech-vendor/api/runtime-contract is for hosts\`,
   '@tech-vendor/api.error',
+  'No host is bound: expected globalThis[Symbol.for("@tech-vendor/api/runtime-contract@1")] to hold one',
 ]
 export const count = () => SimpleQuery.count('Order')
 `
+    // Constants of its own that hold the same names as the library's: a list of a notification's fields, a
+    // lookup of render types and severities (not frozen, or not all of them).
+    const constants = `import { MessageHelper, Notification } from '@tech-vendor/api'
+const NOTIFICATION_FIELDS = ['title', 'content', 'severity', 'toUserName', 'toUser', 'link']
+export function describe(n: Notification): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of NOTIFICATION_FIELDS) out[key] = (n as unknown as Record<string, unknown>)[key]
+  return out
+}
+export const RENDER = { ONLY_LABEL_FIELD: 'ONLY_LABEL_FIELD', ALL_COLUMNS: 'ALL_COLUMNS' }
+export const LEVELS = Object.freeze({ INFO: 'INFO', WARNING: 'WARNING', ERROR: 'ERROR', IMPORTANT: 'IMPORTANT', INTERNAL: 'INTERNAL', ACTION_REQUIRED: 'ACTION_REQUIRED', DEBUG: 'DEBUG' })
+export const send = (n: Notification) => MessageHelper.pushNotification(n)
+`
     const files: string[] = []
-    for (const minify of [false, true]) {
-      const out = `dist/mentions-${String(minify)}.js`
-      await build({
-        stdin: { contents: mentions, resolveDir: project, loader: 'ts' },
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        minify,
-        external: ['@tech-vendor/api', '@tech-vendor/api/*'],
-        outfile: join(project, out),
-        logLevel: 'silent',
-      })
-      files.push(out)
-    }
+    for (const [name, contents] of Object.entries({ mentions, constants }))
+      for (const minify of [false, true]) {
+        const out = `dist/${name}-${String(minify)}.js`
+        await build({
+          stdin: { contents, resolveDir: project, loader: 'ts' },
+          bundle: true,
+          platform: 'node',
+          format: 'esm',
+          minify,
+          external: ['@tech-vendor/api', '@tech-vendor/api/*'],
+          outfile: join(project, out),
+          logLevel: 'silent',
+        })
+        files.push(out)
+      }
     expect(vendorApi(['check-bundle', ...files], project)).toEqual({
       code: 0,
-      stdout: 'No problems: 2 files checked.\n',
+      stdout: 'No problems: 4 files checked.\n',
       stderr: '',
     })
   })
@@ -361,9 +403,34 @@ export class Echo extends VendorWebSocketComponent {
     const library = written.filter((f) => f.startsWith('kept/node_modules/@tech-vendor/api/dist/'))
     expect(library.length).toBeGreaterThan(0)
     expect(written).toContain('kept/plugin.js')
-    // Every module of the library is flagged, the plugin's own module (which imports them) is not.
-    expect(report.findings.map((f) => f.file).sort()).toEqual(library.sort())
+    // Every module of the library is flagged, and the plugin's own module for importing them.
+    expect(report.findings.map((f) => f.file).sort()).toEqual([...library, 'kept/plugin.js'].sort())
     expect(run.code).toBe(1)
+  })
+
+  it('fails a preserveModules build whose folder has a package.json, and a module that imports a copied one', async () => {
+    await rollupBuild(
+      'src/socket.js',
+      {
+        dir: join(project, 'pm2'),
+        format: 'es',
+        preserveModules: true,
+        preserveModulesRoot: join(project, 'src'),
+      },
+      false,
+    )
+    writeFileSync(join(project, 'pm2/package.json'), '{ "type": "module" }\n')
+    const socket = readFileSync(join(project, 'pm2/socket.js'), 'utf8')
+    expect(socket).toMatch(/from ['"]\.\/node_modules\/@tech-vendor\/api\/dist\/[^'"]+\.js['"]/)
+    const whole = vendorApi(['check-bundle', 'pm2', '--format', 'json'], project)
+    const flagged = (JSON.parse(whole.stdout) as { findings: { file: string }[] }).findings.map((f) => f.file)
+    expect(
+      flagged.filter((f) => f.startsWith('pm2/node_modules/@tech-vendor/api/dist/')).length,
+    ).toBeGreaterThan(0)
+    expect(flagged).toContain('pm2/socket.js')
+    const alone = vendorApi(['check-bundle', 'pm2/socket.js'], project)
+    expect(alone.code).toBe(1)
+    expect(alone.stdout).toContain('a module of the library copied into the build')
   })
 
   it('fails a Rollup bundle that inlined only VendorWebSocketComponent', async () => {
@@ -385,5 +452,103 @@ export class Echo extends VendorWebSocketComponent {
     const whole = vendorApi(['check-bundle', '.', '--format', 'json'], project)
     const files = (JSON.parse(whole.stdout) as { findings: { file: string }[] }).findings.map((f) => f.file)
     expect(files.some((f) => f.startsWith('node_modules/'))).toBe(false)
+  })
+})
+
+describe('check-bundle on webpack development builds', () => {
+  let project: string
+  /** The build files, by what they hold. */
+  const files = {
+    externalPlain: 'wp-dev/external-plain.js',
+    externalEval: 'wp-dev/external-eval.js',
+    inlinedPlain: 'wp-dev/inlined-plain.js',
+    inlinedEval: 'wp-dev/inlined-eval.js',
+  }
+
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), 'vendor-api-webpack-'))
+    mkdirSync(join(project, 'wp-dev'))
+    // The library's module as the built package has it, as webpack includes it: its export turned into a getter.
+    const dist = join(ensureBuilt())
+    const chunk = readdirSync(dist).find(
+      (f) =>
+        f.endsWith('.js') &&
+        readFileSync(join(dist, f), 'utf8').includes('var VendorWebSocketComponent = class'),
+    )
+    if (chunk === undefined) throw new Error('no chunk of the built package defines VendorWebSocketComponent')
+    const libraryId = `./node_modules/@tech-vendor/api/dist/${chunk}`
+    const library: WebpackModule = {
+      id: libraryId,
+      parameters: '__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__',
+      code: `${harmonyExports(['VendorWebSocketComponent'])}\n${readFileSync(join(dist, chunk), 'utf8').replace(/^export \{[^}]*\};$/m, '')}`,
+    }
+    /** The plugin's module: a subclass of VendorWebSocketComponent, taken from `request` as webpack names it. */
+    const socket = (request: string, variable: string): WebpackModule => ({
+      id: './src/socket.js',
+      parameters: '__unused_webpack_module, __webpack_exports__, __webpack_require__',
+      code: `${harmonyExports(['Echo'])}
+/* harmony import */ var ${variable} = __webpack_require__(/*! @tech-vendor/api */ ${JSON.stringify(request)});
+
+class Echo extends ${variable}.VendorWebSocketComponent {
+  onMessage(session, message) {
+    session.sendMessage(message)
+  }
+}
+`,
+    })
+    const external: WebpackModule = {
+      id: '@tech-vendor/api',
+      banner: 'external "@tech-vendor/api"',
+      parameters: 'module',
+      code: 'module.exports = require("@tech-vendor/api");',
+    }
+    const externalModules = [
+      socket('@tech-vendor/api', '_tech_vendor_api__WEBPACK_IMPORTED_MODULE_0__'),
+      external,
+    ]
+    const inlinedModules = [
+      socket(libraryId, '_node_modules_tech_vendor_api_dist_chunk_js__WEBPACK_IMPORTED_MODULE_0__'),
+      library,
+    ]
+    const write = (file: string, modules: readonly WebpackModule[], devtool: 'eval' | false): void =>
+      writeFileSync(
+        join(project, file),
+        webpackDevelopmentBuild(modules, { devtool, entry: './src/socket.js', name: 'wp-dev' }),
+      )
+    write(files.externalPlain, externalModules, false)
+    write(files.externalEval, externalModules, 'eval')
+    write(files.inlinedPlain, inlinedModules, false)
+    write(files.inlinedEval, inlinedModules, 'eval')
+  })
+
+  afterAll(() => rmSync(project, { recursive: true, force: true }))
+
+  it('passes the builds that keep the package external and fails those that inlined it, in eval or not, in a bounded time', () => {
+    // Run as a process of its own, bounded: a scan that backtracks exponentially over webpack's runtime
+    // comments would otherwise hold the test worker for hours. The bound is generous; the scan takes
+    // milliseconds.
+    const run = spawnSync(
+      process.execPath,
+      [join(ensureBuilt(), 'checker', 'cli.js'), 'check-bundle', 'wp-dev', '--format', 'json'],
+      { cwd: project, encoding: 'utf8', timeout: 120_000 },
+    )
+    expect(run.signal).toBeNull()
+    const report = JSON.parse(run.stdout) as { summary: { files: number }; findings: JsonFinding[] }
+    expect(report.summary.files).toBe(Object.keys(files).length)
+    expect(
+      report.findings.map((f) => [f.file, f.message.includes("the library's VendorWebSocketComponent")]),
+    ).toEqual([
+      [files.inlinedEval, true],
+      [files.inlinedPlain, true],
+    ])
+    expect(report.findings[0]?.message).toContain('in code passed to eval')
+    expect(run.status).toBe(1)
+  })
+
+  it('takes a block comment between tokens to end at its first */, never past it', () => {
+    const shape = 'class{onLoad(){}offLoad(){}}'
+    expect(findLibraryCode(shape.replace('{', '{/* a */'))).toBeDefined()
+    // A gap that could run a comment on past its `*/` would skip " junk */" as part of one.
+    expect(findLibraryCode(shape.replace('{', '{/* a */ junk */'))).toBeUndefined()
   })
 })

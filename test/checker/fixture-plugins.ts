@@ -76,7 +76,6 @@ export function checkFixture(
     typeProgram: plugin.typeProgram,
     files: plugin.files,
     manifestOf: () => located,
-    missingManifest: () => 'unreachable: every file has the fixture manifest',
     linkage,
     members: memberSpecs,
     cwd: repoRoot,

@@ -94,11 +94,23 @@ export function dropped(flag: boolean): void {
   flag ? AsyncHelper.task(run) : AsyncHelper.task(run) // finding: runtime-deprecated runtime-deprecated
   void (flag ? undefined : AsyncHelper.task(run)) // finding: runtime-deprecated
   for (let i = 0; i < 2; i++, AsyncHelper.task(run)) run() // finding: runtime-deprecated
+  void (<unknown>AsyncHelper.task(run)) // finding: runtime-deprecated
+}
+
+export async function droppedInCallbacks(items: readonly number[]): Promise<void> {
+  await AsyncHelper.task(run) // finding: runtime-deprecated
+  items.forEach(() => AsyncHelper.task(run)) // finding: runtime-deprecated
+  setTimeout(() => AsyncHelper.task(run), 0) // finding: runtime-deprecated
 }
 
 export function kept(flag: boolean): unknown {
   const value = flag && AsyncHelper.task(run) // finding: linkage-mismatch runtime-deprecated
   return value ?? AsyncHelper.task(run) // finding: linkage-mismatch runtime-deprecated
+}
+
+export async function keptInCallbacks(items: readonly number[]): Promise<unknown[]> {
+  const awaited = await AsyncHelper.task(run) // finding: linkage-mismatch runtime-deprecated
+  return [awaited, items.map(() => AsyncHelper.task(run))] // finding: linkage-mismatch runtime-deprecated
 }
 `,
     })
@@ -107,10 +119,13 @@ export function kept(flag: boolean): unknown {
   it('is not reported as used under dynamic linkage; a value that is used still is', () => {
     const { findings } = check(dir)
     expect(reported(findings, 'src/dropped.ts')).toEqual(announced(dir, 'src/dropped.ts'))
-    expect(findings.filter((f) => f.rule === 'linkage-mismatch').map((f) => f.severity)).toEqual([
-      'warning',
-      'warning',
-    ])
+    const mismatches = findings.filter((f) => f.rule === 'linkage-mismatch')
+    expect(mismatches.map((f) => f.severity)).toEqual(['warning', 'warning', 'warning', 'warning'])
+    // The code is dynamic already: the fix is not to use the value.
+    for (const finding of mismatches) {
+      expect(finding.hint).toContain('Do not use the value of AsyncHelper.task(Runnable)')
+      expect(finding.hint).not.toContain('dynamic code')
+    }
   })
 })
 
@@ -134,6 +149,7 @@ export function shapes(r: Runnable, args: [boolean, Runnable], key: 'newForkJoin
   AsyncHelper[poolKey()](4) // finding: absent-at-runtime
   AsyncHelper[name as 'newForkJoinPool'](5) // finding: absent-at-runtime
   AsyncHelper.task(r) // finding: runtime-deprecated
+  ;(0, AsyncHelper.task)(true, r) // finding: absent-at-runtime
 }
 `,
       // Outside the tsconfig's include, imported by a file inside it.
@@ -179,7 +195,15 @@ export function exportOrders(): void {
 
 describe('api-version, whatever way the 1.0.0-series API is reached', () => {
   let dir: string
-  const files = ['src/namespace.ts', 'src/aliases.ts', 'src/augmented.ts', 'src/legacy.cts', 'src/old.cjs']
+  const files = [
+    'src/namespace.ts',
+    'src/aliases.ts',
+    'src/augmented.ts',
+    'src/legacy.cts',
+    'src/old.cjs',
+    'src/created.ts',
+    'src/barrel.ts',
+  ]
   beforeAll(() => {
     dir = plugin({
       'package.json': pluginPackage('series', { apiVersion: '0.0.5' }, imports),
@@ -210,6 +234,14 @@ declare module '@tech-vendor/api' {
 
 export const answer = AsyncHelper.supplyAsync(() => 42) // finding: api-version
 `,
+      'src/created.ts': `import { createRequire } from 'node:module'
+
+const req = createRequire(import.meta.url)
+export const get: unknown = req('@tech-vendor/api/v1').Get // finding: api-version
+const { Post } = req('@tech-vendor/api/v1') // finding: api-version
+export { Post }
+`,
+      'src/barrel.ts': `export * as v1 from '@tech-vendor/api/v1' // finding: api-version\n`,
       'src/legacy.cts': `const { DynamicRpcClientService, SimpleQuery } = require('@tech-vendor/api/v1') // finding: api-version
 const v1 = require('@tech-vendor/api/v1')
 
@@ -237,17 +269,26 @@ module.exports = Delete
 })
 
 describe('what the type system cannot see, listed in docs/ci.md as limitations', () => {
-  it('a call through any, and a computed string key, are not reported', () => {
+  it('a call through any, a computed string key, a let, an object property or an unseen apply array are not reported', () => {
     const dir = plugin({
       'package.json': pluginPackage('limits'),
-      'src/limits.ts': `import { AsyncHelper } from '@tech-vendor/api'
+      'src/limits.ts': `import { AsyncHelper, type Runnable } from '@tech-vendor/api'
 
-export function unseen(name: string, helper: any): void {
+export function unseen(name: string, helper: any, r: Runnable, args: [boolean, Runnable]): void {
   helper.task(true, () => undefined)
   ;(AsyncHelper as unknown as Record<string, (n: number) => unknown>)[name](2)
+  let later = AsyncHelper.task
+  later(true, r)
+  later = AsyncHelper.task
+  const o = { go: AsyncHelper.task.bind(AsyncHelper) }
+  o.go(true, r)
+  AsyncHelper.task.apply(AsyncHelper, args)
 }
 `,
     })
-    expect(check(dir)).toEqual({ code: 0, findings: [] })
+    // Only the compiler's own error: bind() of the overloaded task keeps its last overload, which takes an
+    // ExecutorService first. No absent-at-runtime anywhere.
+    const { findings } = check(dir)
+    expect(findings.map((f) => [f.line, f.rule])).toEqual([[11, 'type-error']])
   })
 })

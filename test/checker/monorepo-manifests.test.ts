@@ -135,3 +135,102 @@ describe('vendor-api check in a monorepo of plugins', () => {
     expect(refused.stderr).toContain('package.json has no vendorPlugin manifest')
   })
 })
+
+describe('vendor-api check in a monorepo with a tsconfig per package and none at the root', () => {
+  let root: string
+
+  beforeAll(() => {
+    const loose = {
+      ...TEMPLATE_TSCONFIG,
+      compilerOptions: { ...TEMPLATE_TSCONFIG.compilerOptions, strict: false },
+    }
+    root = writeProject({
+      'package.json': { name: 'workspace', private: true, workspaces: ['packages/*'] },
+      'packages/old/package.json': pluginPackage('old', { apiVersion: '0.0.5' }),
+      'packages/old/tsconfig.json': TEMPLATE_TSCONFIG,
+      'packages/old/src/index.ts': `import { shared } from '../../../shared/util.js'\nexport const use = shared\n`,
+      // A plugin nested in another, built with options of its own: tsc -p passes it.
+      'packages/old/plugins/inner/tsconfig.json': loose,
+      'packages/old/plugins/inner/src/loose.ts': 'export function loose(x) {\n  return x\n}\n',
+      'packages/new/package.json': pluginPackage('new', {
+        apiVersion: '1.0.0',
+        dependsOnPlugins: ['PlatformAdapter'],
+      }),
+      'packages/new/tsconfig.json': TEMPLATE_TSCONFIG,
+      'packages/new/src/index.ts': `import { shared } from '../../../shared/util.js'\nexport const use = shared\n`,
+      'shared/util.ts': `import { RpcClient } from '@tech-vendor/api/v1' // finding: api-version
+
+export function shared(value: unknown): unknown {
+  return [RpcClient, value]
+}
+`,
+    })
+  })
+
+  function checkIn(...args: string[]): {
+    code: number
+    stdout: string
+    stderr: string
+    findings: JsonFinding[]
+  } {
+    const run = vendorApi(['check', ...args, '--format', 'json'], root)
+    return {
+      ...run,
+      findings: run.code === 2 ? [] : (JSON.parse(run.stdout) as { findings: JsonFinding[] }).findings,
+    }
+  }
+
+  it('checks a shared file under no tsconfig against the manifest of each package that imports it, in either order', () => {
+    const forward = checkIn('packages/old', 'packages/new', 'shared')
+    const backward = checkIn('shared', 'packages/new', 'packages/old')
+    expect(forward.stderr).toBe('')
+    expect(backward.stdout).toBe(forward.stdout)
+    expect(reported(forward.findings, 'shared/util.ts')).toEqual(announced(root, 'shared/util.ts'))
+    const finding = forward.findings.find((f) => f.file === 'shared/util.ts')
+    expect(finding?.message).toContain('vendorPlugin.apiVersion in packages/old/package.json')
+  })
+
+  it('builds each file with its own nearest tsconfig: a nested plugin keeps its own options', () => {
+    const run = checkIn('packages/old')
+    expect(run.stderr).toBe('')
+    expect(reported(run.findings, 'packages/old/plugins/inner/src/loose.ts')).toEqual([])
+    expect(run.code).toBe(0)
+    // The same file under the outer package's strict options would fail: the check sees it.
+    const strict = checkIn('packages/old', '--project', 'packages/old/tsconfig.json')
+    expect(strict.findings.map((f) => [f.file, f.rule])).toContainEqual([
+      'packages/old/plugins/inner/src/loose.ts',
+      'type-error',
+    ])
+  })
+})
+
+describe('manifests that are read but likely wrong', () => {
+  it('warns of an unknown key, naming the key it likely misspells, and reads the rest', () => {
+    const typo = writeProject({
+      'package.json': pluginPackage('typo', { apiVersion: '0.0.5', dependsOnPlugin: ['PlatformAdapter'] }),
+      'tsconfig.json': TEMPLATE_TSCONFIG,
+      'src/uses.ts': USES_ON_005,
+    })
+    const run = vendorApi(['check', '--format', 'json'], typo)
+    expect(run.stderr).toBe(
+      "vendor-api: warning: package.json: vendorPlugin has an unknown key 'dependsOnPlugin', which is ignored: did you mean 'dependsOnPlugins'?\n",
+    )
+    const findings = (JSON.parse(run.stdout) as { findings: JsonFinding[] }).findings
+    expect(reported(findings, 'src/uses.ts')).toEqual(announced(typo, 'src/uses.ts'))
+    expect(run.code).toBe(1)
+  })
+
+  it('passes over a package.json under the sources that is not JSON (a template), as one without a manifest', () => {
+    const template = writeProject({
+      'package.json': pluginPackage('templated', { apiVersion: '0.0.5' }),
+      'tsconfig.json': TEMPLATE_TSCONFIG,
+      'src/tpl/package.json': '{ "name": "{{name}}", }\n',
+      'src/tpl/index.ts': `import { Get } from '@tech-vendor/api/v1' // finding: api-version\nexport const route = Get\n`,
+    })
+    const run = vendorApi(['check', '--format', 'json'], template)
+    expect(run.stderr).toBe('')
+    const findings = (JSON.parse(run.stdout) as { findings: JsonFinding[] }).findings
+    expect(reported(findings, 'src/tpl/index.ts')).toEqual(announced(template, 'src/tpl/index.ts'))
+    expect(run.code).toBe(1)
+  })
+})

@@ -115,7 +115,7 @@ describe(`vendor-api check on a plugin whose tsconfig turns the runtime profile 
       paths: [],
       cache: sourceFileCache,
     })
-    expect(program.ignoredConditions).toEqual([PROFILE])
+    expect(program.typeProgram.getCompilerOptions().customConditions).toEqual(['plugin-development', PROFILE])
     expect(program.program.getCompilerOptions().customConditions).toEqual(['plugin-development'])
   })
 })

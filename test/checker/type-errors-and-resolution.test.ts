@@ -42,6 +42,33 @@ export const owned: string = 42
     expect(code).toBe(1)
   })
 
+  it("include those of the plugin's own declaration files when skipLibCheck is off, as tsc reports them", () => {
+    const files = {
+      'package.json': pluginPackage('declared'),
+      'src/globals.d.ts': 'declare const x: number = "nope" // finding: type-error\n',
+      'src/index.ts': 'export const y = 1\n',
+    }
+    const checked = (skipLibCheck: boolean): { code: number; findings: JsonFinding[] } =>
+      checkJson(
+        writeProject({
+          ...files,
+          'tsconfig.json': {
+            ...TEMPLATE_TSCONFIG,
+            compilerOptions: { ...TEMPLATE_TSCONFIG.compilerOptions, skipLibCheck },
+          },
+        }),
+      )
+    const strict = checked(false)
+    // tsc reports two errors there: the type (TS2322), and an initializer in an ambient context (TS1039).
+    expect(strict.findings.map((f) => [f.file, f.line, f.rule, f.message.slice(-8)])).toEqual([
+      ['src/globals.d.ts', 1, 'type-error', '(TS2322)'],
+      ['src/globals.d.ts', 1, 'type-error', '(TS1039)'],
+    ])
+    expect(strict.code).toBe(1)
+    // With skipLibCheck on, tsc skips them, and so does the check.
+    expect(checked(true)).toEqual({ code: 0, findings: [] })
+  })
+
   it('come from the runtime profile when the tsconfig turns it on; a member the runtime lacks is reported once', () => {
     const dir = writeProject({
       'package.json': pluginPackage('profiled'),
@@ -107,7 +134,46 @@ describe('a project the compiler refuses before reading a file', () => {
     })
     const run = vendorApi(['check'], dir)
     expect(run.code).toBe(2)
-    expect(run.stderr).toContain('tsconfig.json have errors')
+    expect(run.stderr).toContain('tsconfig.json has errors')
     expect(run.stderr).toMatch(/TS5110|TS5109/)
+  })
+})
+
+describe('a solution-style tsconfig ("files": [] and references, the Vite layout)', () => {
+  it('is checked through the projects it references, with or without paths', () => {
+    const dir = writeProject({
+      'package.json': pluginPackage('solution', { apiVersion: '0.0.5' }),
+      'tsconfig.json': {
+        files: [],
+        references: [{ path: './tsconfig.app.json' }, { path: './tsconfig.node.json' }],
+      },
+      // The app is built loose; the build script's project strict: each file only with its own project's options.
+      'tsconfig.app.json': {
+        ...TEMPLATE_TSCONFIG,
+        compilerOptions: { ...TEMPLATE_TSCONFIG.compilerOptions, composite: true, strict: false },
+      },
+      'tsconfig.node.json': {
+        ...TEMPLATE_TSCONFIG,
+        compilerOptions: { ...TEMPLATE_TSCONFIG.compilerOptions, composite: true },
+        include: ['build.config.ts'],
+      },
+      'src/uses.ts': `import { Get } from '@tech-vendor/api/v1' // finding: api-version
+
+export const route = Get
+export function loose(x) {
+  return x
+}
+`,
+      'build.config.ts': 'export const loose: number = "no" // finding: type-error\n',
+    })
+    const whole = checkJson(dir)
+    expect(reported(whole.findings, 'src/uses.ts')).toEqual(announced(dir, 'src/uses.ts'))
+    expect(reported(whole.findings, 'build.config.ts')).toEqual(announced(dir, 'build.config.ts'))
+    expect(whole.code).toBe(1)
+    const run = vendorApi(['check', 'src', '--format', 'json'], dir)
+    expect(run.stderr).toBe('')
+    const findings = (JSON.parse(run.stdout) as { findings: JsonFinding[] }).findings
+    expect(findings.map((f) => f.file)).toEqual(['src/uses.ts'])
+    expect(reported(findings, 'src/uses.ts')).toEqual(announced(dir, 'src/uses.ts'))
   })
 })

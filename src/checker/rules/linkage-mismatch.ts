@@ -1,3 +1,6 @@
+import type ts from 'typescript'
+import { outermost } from '../expression-wrappers.js'
+import type { TypeScript } from '../load-typescript.js'
 import { declaredBy, descriptors, fails, hintOf } from '../member-use.js'
 import { defineRule, type MemberRule } from '../rule.js'
 
@@ -23,10 +26,11 @@ export const linkageMismatch = defineRule<MemberRule<'linkage-mismatch'>>({
     (target.linkage === 'static' || (use.kind === 'call' && use.used)),
   describe(subject, use, target) {
     const [first] = subject.members
+    // Under dynamic linkage the code is already dynamic: what helps is not using the value.
     const hint = hintOf(subject, (m) =>
       target.linkage === 'static'
         ? (m.instead ?? `Call ${m.id} from dynamically linked code.`)
-        : (m.instead ?? `Do not use the value of ${m.id}.`),
+        : `Do not use the value of ${m.id}: it is a ${simpleName(m.runtimeReturns)} at run time, not ${m.returns}. Or build against the 1.0.0 series, which declares it as the runtime has it.`,
     )
     if (target.linkage === 'static') {
       const used = use.kind === 'call' && use.used
@@ -50,3 +54,75 @@ export const linkageMismatch = defineRule<MemberRule<'linkage-mismatch'>>({
     }
   },
 })
+
+/**
+ * Whether the value of `call` is used: assigned, passed, returned, awaited into a value, or read from. Not
+ * used: a call whose value is dropped, as a statement, after `void`, as the left of a comma, as a branch of a
+ * condition or the right of `&&`, `||`, `??` whose own value is dropped (`flag && AsyncHelper.task(r)`), awaited
+ * as a statement, or as the body of an arrow function whose contextual return type is `void`
+ * (`setTimeout(() => AsyncHelper.task(r))`, `forEach`; not `map`).
+ */
+export function isValueUsed(t: TypeScript, checker: ts.TypeChecker, call: ts.CallExpression): boolean {
+  const k = t.SyntaxKind
+  let node: ts.Expression = outermost(t, call)
+  for (;;) {
+    const parent = node.parent
+    if (t.isAwaitExpression(parent)) {
+      node = outermost(t, parent)
+      continue
+    }
+    if (t.isBinaryExpression(parent)) {
+      const op = parent.operatorToken.kind
+      if (op === k.CommaToken && parent.left === node) return false
+      const passesOn =
+        op === k.CommaToken ||
+        op === k.AmpersandAmpersandToken ||
+        op === k.BarBarToken ||
+        op === k.QuestionQuestionToken
+      if (!passesOn || parent.right !== node) return true
+      node = outermost(t, parent)
+      continue
+    }
+    if (t.isConditionalExpression(parent) && parent.condition !== node) {
+      node = outermost(t, parent)
+      continue
+    }
+    break
+  }
+  const parent = node.parent
+  if (t.isExpressionStatement(parent) || t.isVoidExpression(parent)) return false
+  if (t.isArrowFunction(parent) && parent.body === node) return !returnsVoid(t, checker, parent)
+  if (t.isForStatement(parent) && (parent.incrementor === node || parent.initializer === node)) return false
+  return true
+}
+
+/**
+ * Whether the function type `arrow` is given where it stands returns `void` in every signature. An argument
+ * is judged by the parameter as declared, before inference: `map`'s callback returns `U`, which a callback
+ * returning `void` would otherwise make `void`.
+ */
+function returnsVoid(t: TypeScript, checker: ts.TypeChecker, arrow: ts.ArrowFunction): boolean {
+  const outer = outermost(t, arrow)
+  const call = outer.parent
+  let type: ts.Type | undefined
+  if ((t.isCallExpression(call) || t.isNewExpression(call)) && call.arguments?.includes(outer) === true) {
+    const declaration = checker.getResolvedSignature(call)?.getDeclaration()
+    const parameter =
+      declaration === undefined
+        ? undefined
+        : checker.getSignatureFromDeclaration(declaration)?.getParameters()[call.arguments.indexOf(outer)]
+    const rest =
+      parameter?.valueDeclaration !== undefined && t.isParameter(parameter.valueDeclaration)
+        ? parameter.valueDeclaration.dotDotDotToken !== undefined
+        : true
+    type = parameter === undefined || rest ? undefined : checker.getTypeOfSymbolAtLocation(parameter, call)
+  } else {
+    type = checker.getContextualType(arrow)
+  }
+  if (type === undefined) return false
+  const signatures = checker.getSignaturesOfType(checker.getNonNullableType(type), t.SignatureKind.Call)
+  return (
+    signatures.length > 0 &&
+    signatures.every((s) => (checker.getReturnTypeOfSignature(s).flags & t.TypeFlags.Void) !== 0)
+  )
+}
