@@ -139,8 +139,6 @@ export class Table {
   #slots: (StoredRow | undefined)[] = []
   /** The position of each row by id. */
   readonly #positions = new Map<number, number>()
-  /** Deleted positions in `#slots`. */
-  #holes = 0
   /** The slots are in ascending id order: an insert below the last id clears it until the next compaction. */
   #ordered = true
   /** The id of the last slot filled since the last compaction. */
@@ -165,6 +163,11 @@ export class Table {
   /** How many rows the table holds. */
   get size(): number {
     return this.#positions.size
+  }
+
+  /** Deleted positions in `#slots`: every other slot holds a row, and `#positions` has one entry per row. */
+  get #holes(): number {
+    return this.#slots.length - this.#positions.size
   }
 
   /** The fields that have an index now (`id` is always served by the positions map). */
@@ -270,14 +273,12 @@ export class Table {
     const previous = this.#slots[position] as StoredRow
     this.#positions.delete(id)
     this.#slots[position] = undefined
-    this.#holes++
     for (const index of this.#indexes.values()) index.remove(position, previous[index.field] ?? null)
     this.#columns.changed(position, undefined)
     // Holes at the end go at once: a test that creates and deletes its own rows leaves nothing to compact.
     const slots = this.#slots
     while (slots.length > 0 && slots[slots.length - 1] === undefined) {
       slots.pop()
-      this.#holes--
       this.#columns.popped()
     }
     return true
@@ -287,7 +288,6 @@ export class Table {
   clear(): void {
     this.#slots = []
     this.#positions.clear()
-    this.#holes = 0
     this.#ordered = true
     this.#lastId = -Infinity
     this.#columns.clear()
@@ -402,13 +402,13 @@ export class Table {
    * Positions move, so the indexes are built again and the columns dropped.
    */
   #compact(): void {
-    if (this.#ordered && (this.#holes <= 64 || this.#holes <= this.#positions.size * HOLE_SHARE)) return
+    const holes = this.#holes
+    if (this.#ordered && (holes <= 64 || holes <= this.#positions.size * HOLE_SHARE)) return
     const rows = this.#slots.filter(isRow)
     if (!this.#ordered) rows.sort(byIdAscending)
     this.#slots = rows
     this.#positions.clear()
     for (let i = 0; i < rows.length; i++) this.#positions.set((rows[i] as StoredRow).id, i)
-    this.#holes = 0
     this.#ordered = true
     this.#lastId = rows[rows.length - 1]?.id ?? -Infinity
     this.#columns.clear()
