@@ -457,7 +457,7 @@ export class Table {
    */
   #charge(plan: QueryPlan, counts: readonly (number | null)[]): void {
     const size = this.#positions.size
-    if (!this.#autoIndex || this.#eagerIndexes || size < INDEXED_ROWS) return
+    if (plan.lookups.length === 0 || !this.#autoIndex || this.#eagerIndexes || size < INDEXED_ROWS) return
     const fields = new Set(plan.lookups.filter((_, i) => counts[i] === null).map((lookup) => lookup.field))
     for (const field of fields) this.#scanned.set(field, (this.#scanned.get(field) ?? 0) + size)
   }
