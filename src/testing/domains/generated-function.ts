@@ -15,6 +15,8 @@ let allowed: boolean | undefined
  * @param body - The function body.
  * @returns The function, or `undefined` when code generation is not allowed (the caller then takes its
  *   closure path, which gives the same answers).
+ * @throws Whatever else `new Function` throws: a `SyntaxError` (a bug in the generator), a `RangeError` (no
+ *   stack left to compile in).
  * @internal
  */
 export function generatedFunction<F>(parameters: readonly string[], body: string): F | undefined {
@@ -26,8 +28,11 @@ export function generatedFunction<F>(parameters: readonly string[], body: string
     allowed = true
     return fn
   } catch (error) {
-    // Only a refusal to compile means "not allowed"; a syntax error is a bug in the generator.
-    if (error instanceof SyntaxError) throw error
+    // Only a refusal (an EvalError, under a Content Security Policy or Node's flag) means "not allowed", for
+    // good. Anything else, such as a stack overflow when the caller is deep in recursion or a syntax error
+    // (a bug in the generator), is thrown: taken for a refusal, it would turn compiled code off for the
+    // process.
+    if (!(error instanceof EvalError)) throw error
     allowed = false
     return undefined
   }

@@ -11,4 +11,31 @@ describe('generated functions', () => {
     expect(() => generatedFunction(['row'], 'return {')).toThrow(SyntaxError)
     expect(generatedFunction<() => number>([], 'return 1')?.()).toBe(1)
   })
+
+  test('a stack overflow while compiling is thrown, and code generation stays on for later calls', () => {
+    // Nested source needs parser stack: from the deepest frame up, some attempt gets into new Function but
+    // runs out of stack there. Each attempt's outcome is counted.
+    const body = `return ${'('.repeat(300)}a${')'.repeat(300)}`
+    const outcomes = { compiled: 0, refused: 0, overflowed: 0 }
+    const attempt = (): void => {
+      try {
+        attempt()
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error
+        let compiled: unknown
+        try {
+          compiled = generatedFunction(['a'], body)
+        } catch (overflow) {
+          outcomes.overflowed++
+          throw overflow
+        }
+        if (compiled === undefined) outcomes.refused++
+        else outcomes.compiled++
+      }
+    }
+    attempt()
+    expect(outcomes.overflowed).toBeGreaterThan(0)
+    expect(outcomes).toMatchObject({ compiled: 1, refused: 0 })
+    expect(generatedFunction<() => number>([], 'return 1')?.()).toBe(1)
+  })
 })

@@ -87,9 +87,4 @@ export class HashIndex {
     if (bucket instanceof Set) for (const row of bucket) out.push(row)
     else out.push(bucket)
   }
-
-  /** Forgets every row. */
-  clear(): void {
-    this.#buckets.clear()
-  }
 }

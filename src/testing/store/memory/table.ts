@@ -139,8 +139,6 @@ export class Table {
   #slots: (StoredRow | undefined)[] = []
   /** The position of each row by id. */
   readonly #positions = new Map<number, number>()
-  /** Deleted positions in `#slots`. */
-  #holes = 0
   /** The slots are in ascending id order: an insert below the last id clears it until the next compaction. */
   #ordered = true
   /** The id of the last slot filled since the last compaction. */
@@ -165,6 +163,11 @@ export class Table {
   /** How many rows the table holds. */
   get size(): number {
     return this.#positions.size
+  }
+
+  /** Deleted positions in `#slots`: every other slot holds a row, and `#positions` has one entry per row. */
+  get #holes(): number {
+    return this.#slots.length - this.#positions.size
   }
 
   /** The fields that have an index now (`id` is always served by the positions map). */
@@ -270,14 +273,12 @@ export class Table {
     const previous = this.#slots[position] as StoredRow
     this.#positions.delete(id)
     this.#slots[position] = undefined
-    this.#holes++
     for (const index of this.#indexes.values()) index.remove(position, previous[index.field] ?? null)
     this.#columns.changed(position, undefined)
     // Holes at the end go at once: a test that creates and deletes its own rows leaves nothing to compact.
     const slots = this.#slots
     while (slots.length > 0 && slots[slots.length - 1] === undefined) {
       slots.pop()
-      this.#holes--
       this.#columns.popped()
     }
     return true
@@ -287,7 +288,6 @@ export class Table {
   clear(): void {
     this.#slots = []
     this.#positions.clear()
-    this.#holes = 0
     this.#ordered = true
     this.#lastId = -Infinity
     this.#columns.clear()
@@ -402,13 +402,13 @@ export class Table {
    * Positions move, so the indexes are built again and the columns dropped.
    */
   #compact(): void {
-    if (this.#ordered && (this.#holes <= 64 || this.#holes <= this.#positions.size * HOLE_SHARE)) return
+    const holes = this.#holes
+    if (this.#ordered && (holes <= 64 || holes <= this.#positions.size * HOLE_SHARE)) return
     const rows = this.#slots.filter(isRow)
     if (!this.#ordered) rows.sort(byIdAscending)
     this.#slots = rows
     this.#positions.clear()
     for (let i = 0; i < rows.length; i++) this.#positions.set((rows[i] as StoredRow).id, i)
-    this.#holes = 0
     this.#ordered = true
     this.#lastId = rows[rows.length - 1]?.id ?? -Infinity
     this.#columns.clear()
@@ -431,26 +431,35 @@ export class Table {
   }
 
   /**
-   * The index of a field, built now when it pays: once the rows its conditions made the table scan come to
-   * what building it costs ({@link INDEX_COST_IN_SCANS} scans), and never for a table under
-   * {@link INDEXED_ROWS} rows. `undefined` while it has none.
+   * The index of a field, built now when it pays: once the rows its conditions made the table scan (see
+   * {@link Table.#charge}) come to what building it costs ({@link INDEX_COST_IN_SCANS} scans), and never for a
+   * table under {@link INDEXED_ROWS} rows. `undefined` while it has none.
    */
   #index(field: string): PositionIndex | undefined {
     const index = this.#indexes.get(field)
     if (index !== undefined || !this.#autoIndex) return index
     if (!this.#eagerIndexes) {
       const size = this.#positions.size
-      if (size < INDEXED_ROWS) return undefined
-      const scanned = (this.#scanned.get(field) ?? 0) + size
-      if (scanned < INDEX_COST_IN_SCANS * size) {
-        this.#scanned.set(field, scanned)
+      if (size < INDEXED_ROWS || (this.#scanned.get(field) ?? 0) < INDEX_COST_IN_SCANS * size)
         return undefined
-      }
       this.#scanned.delete(field)
     }
     const built = this.#newIndex(field)
     this.#indexes.set(field, built)
     return built
+  }
+
+  /**
+   * Charges a scan of the whole table to the fields of a plan's lookups that no index served, towards building
+   * theirs. Only a scan of the whole table counts: a query an index narrowed saves nothing by another.
+   *
+   * @param counts - The plan's {@link Table.#lookupCounts}: `null` where no index served the lookup.
+   */
+  #charge(plan: QueryPlan, counts: readonly (number | null)[]): void {
+    const size = this.#positions.size
+    if (plan.lookups.length === 0 || !this.#autoIndex || this.#eagerIndexes || size < INDEXED_ROWS) return
+    const fields = new Set(plan.lookups.filter((_, i) => counts[i] === null).map((lookup) => lookup.field))
+    for (const field of fields) this.#scanned.set(field, (this.#scanned.get(field) ?? 0) + size)
   }
 
   /** How many base rows a lookup selects, or `null` when no index serves its field. */
@@ -481,36 +490,24 @@ export class Table {
   }
 
   /**
-   * How many base rows each lookup of a plan selects (`null` where no index serves it). Every lookup is asked
-   * once per query, so that the scans a field without an index causes count towards building one.
+   * How many base rows each lookup of a plan selects (`null` where no index serves it, or none has paid for
+   * itself yet).
    */
   #lookupCounts(plan: QueryPlan): (number | null)[] {
     return plan.lookups.map((lookup) => this.#lookupCount(lookup))
   }
 
   /**
-   * The base rows the indexes narrow a query to, or `null` to scan: no lookup is served by an index, or the
-   * best one still selects over {@link SELECTIVE_SHARE} of the rows (a scan in id order is then cheaper).
+   * The base rows the indexes narrow a query to, or `null` to scan the whole table (charged to the fields of
+   * the lookups no index served, see {@link Table.#charge}).
    *
    * @param counts - The plan's {@link Table.#lookupCounts}.
    */
   #candidates(plan: QueryPlan, counts: readonly (number | null)[]): Candidates | null {
-    const { lookups } = plan
-    if (lookups.length === 0) return null
-    const limit = this.#positions.size * SELECTIVE_SHARE
-    let chosen: readonly IndexLookup[]
-    if (plan.union) {
-      if (counts.includes(null)) return null
-      const total = (counts as number[]).reduce((sum, n) => sum + n, 0)
-      if (total > limit) return null
-      chosen = lookups
-    } else {
-      let best = -1
-      counts.forEach((n, i) => {
-        if (n !== null && (best < 0 || n < (counts[best] as number))) best = i
-      })
-      if (best < 0 || (counts[best] as number) > limit) return null
-      chosen = [lookups[best] as IndexLookup]
+    const chosen = this.#chosenLookups(plan, counts)
+    if (chosen === null) {
+      this.#charge(plan, counts)
+      return null
     }
     const first = chosen[0] as IndexLookup
     const exact = plan.union || plan.exact
@@ -523,6 +520,26 @@ export class Table {
     const positions: number[] = []
     for (const lookup of chosen) this.#collect(lookup, positions)
     return { positions: ascendingUnique(positions), exact, passes }
+  }
+
+  /**
+   * The lookups whose indexes narrow a query, or `null` to scan: no lookup is served by an index, or the best
+   * one still selects over {@link SELECTIVE_SHARE} of the rows (a scan in id order is then cheaper).
+   */
+  #chosenLookups(plan: QueryPlan, counts: readonly (number | null)[]): readonly IndexLookup[] | null {
+    const { lookups } = plan
+    if (lookups.length === 0) return null
+    const limit = this.#positions.size * SELECTIVE_SHARE
+    if (plan.union) {
+      if (counts.includes(null)) return null
+      const total = (counts as number[]).reduce((sum, n) => sum + n, 0)
+      return total > limit ? null : lookups
+    }
+    let best = -1
+    counts.forEach((n, i) => {
+      if (n !== null && (best < 0 || n < (counts[best] as number))) best = i
+    })
+    return best < 0 || (counts[best] as number) > limit ? null : [lookups[best] as IndexLookup]
   }
 
   /** Whether a scan without an overlay runs compiled code. */
