@@ -97,6 +97,30 @@ describe.skipIf(url === undefined)('postgresStore (needs TECH_VENDOR_PG_URL)', (
     expect(QueryHelper.withSql((sql) => sql.rows('select name from label'))).toEqual([{ name: 'outer' }])
   })
 
+  it('gives the next host fresh sessions: no temporary table, setting or lock of native SQL outlives its host', () => {
+    install()
+    QueryHelper.withSql((sql) => {
+      sql.execute('create temp table scratch (x int)')
+      sql.execute('set lock_timeout = 0')
+      sql.execute(`set "DateStyle" = 'SQL, DMY'`)
+      sql.firstRow('select pg_advisory_lock(42)')
+    })
+    QueryHelper.withTransaction(() =>
+      QueryHelper.withSql((sql) => sql.execute('create temp table held (x int)')),
+    )
+    host?.uninstall()
+    install()
+    QueryHelper.withSql((sql) => {
+      sql.execute('create temp table scratch (x int)')
+      expect(sql.firstRow('show lock_timeout')).toEqual({ lock_timeout: '300ms' })
+      expect(sql.firstRow(`select '2024-03-10'::date::text as day`)).toEqual({ day: '2024-03-10' })
+      expect(sql.firstRow('select pg_try_advisory_lock(42) as free')).toEqual({ free: true })
+    })
+    QueryHelper.withTransaction(() =>
+      QueryHelper.withSql((sql) => sql.execute('create temp table held (x int)')),
+    )
+  })
+
   it('drops its schemas at close, and the schemas of a store whose process is gone when the next starts', async () => {
     const own = postgresStore({ url: url as string })
     const other = createTestHost({ domains: SHOP, store: own }).install()
