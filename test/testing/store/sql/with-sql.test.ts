@@ -157,6 +157,20 @@ describe('withSql statements', () => {
     expect(sql((s) => s.execute('set local lock_timeout = 100'))).toBe(false)
   })
 
+  it('refuses those settings by quoted name too, which PostgreSQL reads as the same setting', () => {
+    install()
+    for (const statement of [
+      `set "DateStyle" = 'SQL, DMY'`,
+      `SET "TimeZone" TO 'America/New_York'`,
+      'set local "search_path" to public',
+      'reset "datestyle"',
+    ]) {
+      const error = catchError(() => sql((s) => s.execute(statement)))
+      expect((error as SQLException).sqlState, statement).toBe('25000')
+    }
+    expect(sql((s) => s.firstRow(`select '2024-03-10'::date as day`))).toEqual({ day: '2024-03-10' })
+  })
+
   it('closures that return a Promise are refused: the statements run synchronously', () => {
     install()
     const error = catchError(() => sql((s) => s.eachRow('select 1', () => Promise.resolve())))
