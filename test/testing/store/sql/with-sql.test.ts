@@ -138,6 +138,14 @@ describe('withSql statements', () => {
     expect(keys).toEqual([['x', 1]])
   })
 
+  it('executeInsert returns the keys of a statement that ends in a line comment', () => {
+    install()
+    const keys = sql((s) =>
+      s.executeInsert("insert into label (tenant_id, name) values ('acme', 'x') -- one label"),
+    )
+    expect(keys).toEqual([[1, 'acme', 'x']])
+  })
+
   it('refuses statements that control the transaction or the settings the host relies on, running nothing', () => {
     install()
     for (const statement of [
