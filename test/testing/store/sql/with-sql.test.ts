@@ -190,6 +190,21 @@ describe('withSql statements', () => {
     ).toBe(true)
   })
 
+  it('sql.withTransaction whose closure caught a failed statement fails with 25P02 and keeps nothing', () => {
+    install()
+    const error = catchError(() =>
+      sql((s) =>
+        s.withTransaction(() => {
+          s.execute("insert into label (tenant_id, name) values ('acme', 'lost')")
+          catchError(() => s.execute('select 1/0'))
+        }),
+      ),
+    )
+    expect(SQLException.is(error), String(error)).toBe(true)
+    expect((error as SQLException).sqlState).toBe('25P02')
+    expect(sql((s) => s.rows('select name from label'))).toEqual([])
+  })
+
   it('an empty batch runs nothing and returns no counts', () => {
     install()
     expect(sql((s) => s.withBatch(() => undefined))).toEqual([])
