@@ -15,7 +15,8 @@ import { FILE_TABLE, type SqlMapping } from '../sql/sql-mapping.js'
 import { quoteName } from '../sql/sql-name.js'
 import { SqlHostData, type NativeKind } from '../sql/sql-host-data.js'
 import { sqlExceptionOf } from '../sql/sql-exception-of.js'
-import type { SqlConnection, Statement, StatementResult } from '../sql/statement.js'
+import type { Statement, StatementResult } from '../sql/statement.js'
+import type { PgliteConnection } from './pglite-connection.js'
 
 /** What a transaction did, in order, so that it can be done again after a new session ran (`isolated`). */
 type LoggedStep =
@@ -66,7 +67,7 @@ const rollbackToSp = (name: string): Statement => ({ text: `ROLLBACK TO SAVEPOIN
  * refused before anything runs.
  */
 export class PgliteData extends SqlHostData {
-  readonly #connection: SqlConnection
+  readonly #connection: PgliteConnection
   readonly #onRelease: () => void
   /** The transaction whose savepoint is open, if any: PGlite runs one at a time. */
   #active: PgliteTransaction | undefined
@@ -78,7 +79,7 @@ export class PgliteData extends SqlHostData {
     request: OpenRequest,
     mapping: SqlMapping,
     schemaName: string,
-    connection: SqlConnection,
+    connection: PgliteConnection,
     onRelease: () => void,
   ) {
     super(store, request, mapping, schemaName)
@@ -221,7 +222,8 @@ export class PgliteData extends SqlHostData {
     if (this.#released) return true
     this.#released = true
     this.#active = undefined
-    this.#connection.run([{ text: 'ROLLBACK', params: [] }])
+    // A closed store's database is gone, and the host's data with it.
+    if (!this.#connection.closed) this.#connection.run([{ text: 'ROLLBACK', params: [] }])
     this.#onRelease()
     return true
   }

@@ -4,8 +4,7 @@ import { IllegalStateException } from '../../../errors/illegal-state-exception.j
 import { describeValue } from '../../domains/describe-value.js'
 import type { HostData, OpenRequest, Store } from '../store.js'
 import { hostSchema } from '../sql/host-schema.js'
-import type { SqlConnection } from '../sql/statement.js'
-import { pgliteConnection, type PgliteEngine } from './pglite-connection.js'
+import { pgliteConnection, type PgliteConnection, type PgliteEngine } from './pglite-connection.js'
 import { PgliteData } from './pglite-data.js'
 import { readSnapshot, snapshotPath, writeSnapshot } from './pglite-snapshot.js'
 import type { PgliteStoreOptions } from './pglite-store-options.js'
@@ -62,7 +61,7 @@ export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<Sto
 class PgliteStore implements Store {
   readonly kind = 'PGlite'
   readonly #engine: PgliteEngine & { close(): Promise<void> }
-  readonly #connection: SqlConnection
+  readonly #connection: PgliteConnection
   readonly #collation: string | undefined
   /** The schemas known to exist, by name. */
   readonly #schemas = new Set<string>()
@@ -117,6 +116,7 @@ class PgliteStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
+    this.#connection.close()
     await withRealTimersWhile(() => this.#engine.close())
   }
 }

@@ -156,6 +156,11 @@ export class PostgresData extends SqlHostData {
   release(): boolean {
     if (this.#released) return true
     this.#released = true
+    if (this.#connections.closed) {
+      // The server rolled back what the closed connections had open, and close() dropped the schemas.
+      this.#onRelease(true)
+      return true
+    }
     for (const connection of this.#busy) this.#connections.run(connection, [ROLLBACK])
     this.#busy.clear()
     if (this.#changedSchema) {

@@ -21,6 +21,11 @@ export class ServerConnections {
     this.#bridge = bridge
   }
 
+  /** Whether the connections are gone: the store was closed, or its worker stopped. */
+  get closed(): boolean {
+    return this.#bridge.closed
+  }
+
   /**
    * Runs statements on a connection, stopping at the first error, then `onError`.
    *

@@ -5,6 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import {
   DomainHelper,
   IllegalArgumentException,
+  IllegalStateException,
   QueryHelper,
   SQLException,
   SimpleQuery,
@@ -119,6 +120,17 @@ describe.skipIf(url === undefined)('postgresStore (needs TECH_VENDOR_PG_URL)', (
     QueryHelper.withTransaction(() =>
       QueryHelper.withSql((sql) => sql.execute('create temp table held (x int)')),
     )
+  })
+
+  it('a host whose store was closed says so on every call, and still uninstalls', async () => {
+    const own = postgresStore({ url: url as string })
+    const other = createTestHost({ domains: SHOP, store: own }).install()
+    label('a')
+    await own.close()
+    const error = catchError(() => SimpleQuery.count('Label'))
+    expect(IllegalStateException.is(error), String(error)).toBe(true)
+    expect((error as Error).message).toMatch(/PostgreSQL store is closed/)
+    other.uninstall()
   })
 
   it('drops its schemas at close, and the schemas of a store whose process is gone when the next starts', async () => {
