@@ -5,6 +5,7 @@ import {
   QueryHelper,
   SQLException,
   SimpleQuery,
+  StorageUtils,
   type Sql,
   type SynchronousResult,
 } from '../../../../src/index.js'
@@ -222,6 +223,20 @@ describe('withSql statements', () => {
       name: 'changed',
     })
     expect(SimpleQuery.getById('Label', theirs.id)).toBeNull()
+  })
+
+  it('a facade never reads another tenant’s stored file, even where native SQL points a row at it', () => {
+    const host = install()
+    const theirs = host.runAs({ tenant: 'globex' }, () =>
+      StorageUtils.createStorageFileDomain('secret.txt', 'text/plain', 'theirs'),
+    )
+    sql((s) =>
+      s.execute(
+        "insert into purchase (tenant_id, number, status, invoice_id) values ('acme', 'P1', 'OPEN', ?)",
+        [theirs.id],
+      ),
+    )
+    expect(SimpleQuery.getAll('Purchase')).toMatchObject([{ number: 'P1', invoice: null }])
   })
 
   it('reads rows a native insert made through the facades, with the tenant it gave them', () => {
