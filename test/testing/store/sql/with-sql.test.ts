@@ -82,6 +82,26 @@ describe('withSql parameters', () => {
     })
   })
 
+  it('sends an array of arrays as a multidimensional array', () => {
+    install()
+    const row = sql((s) =>
+      s.firstRow('select ?::int[] as ints, ?::text[] as texts', [
+        [
+          [1, 2],
+          [3, null],
+        ],
+        [['a,b', 'c"d']],
+      ]),
+    )
+    expect(row).toEqual({
+      ints: [
+        [1, 2],
+        [3, null],
+      ],
+      texts: [['a,b', 'c"d']],
+    })
+  })
+
   it('refuses a value SQL cannot take with an IllegalArgumentException naming the parameter', () => {
     install()
     for (const value of [() => 1, Symbol('s'), Number.NaN, new Date(Number.NaN)]) {
