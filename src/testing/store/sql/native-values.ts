@@ -12,7 +12,7 @@ import { parseTimestampText, timestampText } from './timestamp-text.js'
  * @param where - The parameter, for the message (`parameter 2`, `parameter :status`).
  * @returns The text.
  * @throws {@link IllegalArgumentException} for a value SQL cannot take (a function, a symbol, an invalid Date,
- *   a non-finite number).
+ *   a non-finite number, a Map or a Set).
  * @internal
  */
 export function encodeParam(value: unknown, where: string): string | null {
@@ -33,6 +33,8 @@ export function encodeParam(value: unknown, where: string): string | null {
       }
       if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`
       if (Array.isArray(value)) return arrayLiteral(arrayElements(value, where))
+      // JSON has no form for these: they would go as {}, their entries lost.
+      if (value instanceof Map || value instanceof Set) break
       return JSON.stringify(value)
     default:
       break

@@ -104,7 +104,14 @@ describe('withSql parameters', () => {
 
   it('refuses a value SQL cannot take with an IllegalArgumentException naming the parameter', () => {
     install()
-    for (const value of [() => 1, Symbol('s'), Number.NaN, new Date(Number.NaN)]) {
+    for (const value of [
+      () => 1,
+      Symbol('s'),
+      Number.NaN,
+      new Date(Number.NaN),
+      new Map([['a', 1]]),
+      new Set([1]),
+    ]) {
       const error = catchError(() => sql((s) => s.rows('select ?', [value])))
       expect(IllegalArgumentException.is(error), String(error)).toBe(true)
       expect((error as Error).message).toMatch(/parameter \$1/)
