@@ -112,7 +112,7 @@ describe.skipIf(url === undefined)('postgresStore (needs TECH_VENDOR_PG_URL)', (
     QueryHelper.withSql((sql) => {
       sql.execute('create temp table scratch (x int)')
       sql.execute('set lock_timeout = 0')
-      sql.execute(`set "DateStyle" = 'SQL, DMY'`)
+      sql.firstRow(`select set_config('DateStyle', 'SQL, DMY', false)`)
       sql.firstRow('select pg_advisory_lock(42)')
     })
     QueryHelper.withTransaction(() =>
