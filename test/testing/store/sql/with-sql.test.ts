@@ -266,6 +266,27 @@ describe('withSql statements', () => {
     expect(SimpleQuery.getAll('Purchase')).toMatchObject([{ number: 'P1', invoice: null }])
   })
 
+  it('a facade create whose id a native insert took fails on the key, as the platform’s insert does, and overwrites nothing', () => {
+    const host = install()
+    sql((s) => s.execute("insert into label (id, tenant_id, name) values (1, 'acme', 'native')"))
+    sql((s) => s.execute("insert into label (id, tenant_id, name) values (2, 'globex', 'theirs')"))
+    for (const name of ['first', 'second']) {
+      const error = catchError(() => DomainHelper.createDomain(DomainHelper.buildDomain('Label', { name })))
+      expect(SQLException.is(error), String(error)).toBe(true)
+      expect((error as SQLException).sqlState).toBe('23505')
+    }
+    expect(sql((s) => s.rows('select id, tenant_id, name from label order by id'))).toEqual([
+      { id: 1, tenant_id: 'acme', name: 'native' },
+      { id: 2, tenant_id: 'globex', name: 'theirs' },
+    ])
+    expect(host.runAs({ tenant: 'globex' }, () => SimpleQuery.getAll('Label'))).toMatchObject([
+      { name: 'theirs' },
+    ])
+    const label = DomainHelper.buildDomain('Label', { name: 'third' })
+    DomainHelper.createDomain(label)
+    expect(label.id).toBe(3)
+  })
+
   it('reads rows a native insert made through the facades, with the tenant it gave them', () => {
     install()
     sql((s) => s.execute("insert into label (tenant_id, name) values ('acme', 'native')"))
