@@ -1,7 +1,7 @@
-import { clearTimeout as realClearTimeout, setTimeout as realSetTimeout } from 'node:timers'
 import { IllegalStateException } from '../../../errors/illegal-state-exception.js'
 import type { SqlConnection, Statement } from '../sql/statement.js'
 import { decodePipeline, encodePipeline } from '../sql/wire-protocol.js'
+import { withRealTimers } from './with-real-timers.js'
 
 /** The one method of a PGlite instance the store calls: the protocol, synchronously. @internal */
 export interface PgliteEngine {
@@ -51,28 +51,5 @@ export function pgliteConnection(engine: PgliteEngine): PgliteConnection {
       if (reply.error !== undefined && onError !== undefined && onError.length > 0) call(onError)
       return reply
     },
-  }
-}
-
-/**
- * Runs `fn` with Node's own `setTimeout` and `clearTimeout` on `globalThis` (a test may have faked them), and
- * puts back what was there.
- *
- * @param fn - The call.
- * @returns What `fn` returns.
- * @internal
- */
-export function withRealTimers<T>(fn: () => T): T {
-  const global = globalThis as { setTimeout: unknown; clearTimeout: unknown }
-  const set = global.setTimeout
-  const clear = global.clearTimeout
-  if (set === realSetTimeout && clear === realClearTimeout) return fn()
-  global.setTimeout = realSetTimeout
-  global.clearTimeout = realClearTimeout
-  try {
-    return fn()
-  } finally {
-    global.setTimeout = set
-    global.clearTimeout = clear
   }
 }

@@ -173,7 +173,7 @@ export class PgliteData extends SqlHostData {
     own.aborted = false
   }
 
-  isolated<T>(context: StoreContext, fn: () => T): T {
+  isolated<T>(_context: StoreContext, fn: () => T): T {
     const suspended = this.#active
     if (suspended === undefined) return fn()
     if (suspended.wroteNatively) {
@@ -184,7 +184,6 @@ export class PgliteData extends SqlHostData {
           'test on a server: createTestHost({ store: postgresStore({ url }) }).',
       )
     }
-    void context
     // Undo the transaction's work; the new session then sees (and writes) what is committed.
     this.#raw([rollbackToSp(suspended.savepoint), releaseSp(suspended.savepoint)])
     this.#active = undefined

@@ -1,4 +1,3 @@
-import { clearTimeout as realClearTimeout, setTimeout as realSetTimeout } from 'node:timers'
 import { IllegalArgumentException } from '../../../errors/illegal-argument-exception.js'
 import { IllegalStateException } from '../../../errors/illegal-state-exception.js'
 import { describeValue } from '../../domains/describe-value.js'
@@ -8,6 +7,7 @@ import { pgliteConnection, type PgliteConnection, type PgliteEngine } from './pg
 import { PgliteData } from './pglite-data.js'
 import { readSnapshot, snapshotPath, writeSnapshot } from './pglite-snapshot.js'
 import type { PgliteStoreOptions } from './pglite-store-options.js'
+import { withRealTimers } from './with-real-timers.js'
 
 /** The PGlite version range the store is built and tested against (`@electric-sql/pglite` is 0.x). */
 const PGLITE_RANGE = '~0.5.16'
@@ -54,7 +54,7 @@ interface PgliteModule {
 export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<Store> {
   const { dataDir, collation } = checkOptions(options)
   const module = await loadPglite()
-  const engine = await withRealTimersWhile(() => start(module, dataDir))
+  const engine = await withRealTimers(() => start(module, dataDir))
   return new PgliteStore(engine, collation === 'und' ? 'und-x-icu' : undefined)
 }
 
@@ -117,7 +117,7 @@ class PgliteStore implements Store {
     if (this.#closed) return
     this.#closed = true
     this.#connection.close()
-    await withRealTimersWhile(() => this.#engine.close())
+    await withRealTimers(() => this.#engine.close())
   }
 }
 
@@ -154,21 +154,6 @@ async function loadPglite(): Promise<PgliteModule> {
       )
     }
     throw error
-  }
-}
-
-/** Runs an asynchronous start or stop of PGlite on Node's real timers, even under a test's fake ones. */
-async function withRealTimersWhile<T>(fn: () => Promise<T>): Promise<T> {
-  const global = globalThis as { setTimeout: unknown; clearTimeout: unknown }
-  const set = global.setTimeout
-  const clear = global.clearTimeout
-  global.setTimeout = realSetTimeout
-  global.clearTimeout = realClearTimeout
-  try {
-    return await fn()
-  } finally {
-    global.setTimeout = set
-    global.clearTimeout = clear
   }
 }
 
