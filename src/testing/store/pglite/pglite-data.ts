@@ -221,8 +221,13 @@ export class PgliteData extends SqlHostData {
     if (this.#released) return true
     this.#released = true
     this.#active = undefined
-    // A closed store's database is gone, and the host's data with it.
-    if (!this.#connection.closed) this.#connection.run([{ text: 'ROLLBACK', params: [] }])
+    // A closed store's database is gone, and the host's data with it. A prepared statement of native SQL
+    // outlives the rollback: it goes too, so that the next host can prepare one of that name.
+    if (!this.#connection.closed)
+      this.#connection.run([
+        { text: 'ROLLBACK', params: [] },
+        { text: 'DEALLOCATE ALL', params: [] },
+      ])
     this.#onRelease()
     return true
   }

@@ -87,6 +87,16 @@ describe('pgliteStore', () => {
     expect(SimpleQuery.count('Label')).toBe(1)
   })
 
+  it('leaves the next host no prepared statement of native SQL, which a rollback does not undo', () => {
+    install()
+    QueryHelper.withSql((sql) => sql.execute('prepare counted as select count(*) from label'))
+    hosts.pop()?.uninstall()
+    install()
+    expect(QueryHelper.withSql((sql) => sql.execute('prepare counted as select count(*) from label'))).toBe(
+      false,
+    )
+  })
+
   it('a host whose store was closed says so on every call, and still uninstalls', async () => {
     const own = await pgliteStore()
     const host = createTestHost({ domains: SHOP, store: own }).install()
