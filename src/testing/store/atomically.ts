@@ -25,14 +25,16 @@ export function atomically<T>(data: HostData, session: SessionState, fn: () => T
   }
   const transaction = data.begin(session.tenant)
   session.transaction = transaction
+  let result: T
   try {
-    const result = fn()
-    data.commit(transaction)
-    return result
+    result = fn()
   } catch (error) {
+    session.transaction = undefined
     data.rollback(transaction)
     throw error
-  } finally {
-    session.transaction = undefined
   }
+  session.transaction = undefined
+  // Outside the try: a commit that fails (the transaction was aborted) has ended the transaction itself.
+  data.commit(transaction)
+  return result
 }

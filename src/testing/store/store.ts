@@ -135,7 +135,10 @@ export interface HostData {
 
   /** Starts a transaction for a session of `tenant`. */
   begin(tenant: string): StoreTransaction
-  /** Makes a transaction's writes visible to every session. */
+  /**
+   * Makes a transaction's writes visible to every session; when it throws instead (a statement failed in the
+   * transaction), the transaction has been rolled back and has ended all the same.
+   */
   commit(transaction: StoreTransaction): void
   /** Discards a transaction's writes. */
   rollback(transaction: StoreTransaction): void

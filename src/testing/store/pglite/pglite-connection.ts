@@ -1,10 +1,21 @@
-import { clearTimeout as realClearTimeout, setTimeout as realSetTimeout } from 'node:timers'
+import { IllegalStateException } from '../../../errors/illegal-state-exception.js'
 import type { SqlConnection, Statement } from '../sql/statement.js'
 import { decodePipeline, encodePipeline } from '../sql/wire-protocol.js'
+import { withRealTimers } from './with-real-timers.js'
 
 /** The one method of a PGlite instance the store calls: the protocol, synchronously. @internal */
 export interface PgliteEngine {
   execProtocolRawSync(message: Uint8Array): Uint8Array
+}
+
+/**
+ * The store's connection to its PGlite, which the store closes with the engine. @internal
+ */
+export interface PgliteConnection extends SqlConnection {
+  /** Whether the store was closed: every later call is an `IllegalStateException` saying so. */
+  readonly closed: boolean
+  /** Refuses every later call; the store closes the engine itself. */
+  close(): void
 }
 
 /**
@@ -15,42 +26,30 @@ export interface PgliteEngine {
  * `setTimeout`/`clearTimeout` put back on `globalThis`, and the caller's restored afterwards.
  *
  * @param engine - The PGlite instance.
- * @returns The connection.
+ * @returns The connection, which refuses every call once closed.
  * @internal
  */
-export function pgliteConnection(engine: PgliteEngine): SqlConnection {
+export function pgliteConnection(engine: PgliteEngine): PgliteConnection {
+  let closed = false
   const call = (statements: readonly Statement[]): ReturnType<typeof decodePipeline> => {
     const bytes = encodePipeline(statements)
     return decodePipeline(withRealTimers(() => engine.execProtocolRawSync(bytes)))
   }
   return {
+    get closed() {
+      return closed
+    },
+    close() {
+      closed = true
+    },
     run(statements, onError) {
+      if (closed)
+        throw new IllegalStateException(
+          'The PGlite store is closed; make a new one with pgliteStore(), and close it after the hosts that use it are uninstalled.',
+        )
       const reply = call(statements)
       if (reply.error !== undefined && onError !== undefined && onError.length > 0) call(onError)
       return reply
     },
-  }
-}
-
-/**
- * Runs `fn` with Node's own `setTimeout` and `clearTimeout` on `globalThis` (a test may have faked them), and
- * puts back what was there.
- *
- * @param fn - The call.
- * @returns What `fn` returns.
- * @internal
- */
-export function withRealTimers<T>(fn: () => T): T {
-  const global = globalThis as { setTimeout: unknown; clearTimeout: unknown }
-  const set = global.setTimeout
-  const clear = global.clearTimeout
-  if (set === realSetTimeout && clear === realClearTimeout) return fn()
-  global.setTimeout = realSetTimeout
-  global.clearTimeout = realClearTimeout
-  try {
-    return fn()
-  } finally {
-    global.setTimeout = set
-    global.clearTimeout = clear
   }
 }

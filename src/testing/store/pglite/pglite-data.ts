@@ -15,7 +15,8 @@ import { FILE_TABLE, type SqlMapping } from '../sql/sql-mapping.js'
 import { quoteName } from '../sql/sql-name.js'
 import { SqlHostData, type NativeKind } from '../sql/sql-host-data.js'
 import { sqlExceptionOf } from '../sql/sql-exception-of.js'
-import type { SqlConnection, Statement, StatementResult } from '../sql/statement.js'
+import type { Statement, StatementResult } from '../sql/statement.js'
+import type { PgliteConnection } from './pglite-connection.js'
 
 /** What a transaction did, in order, so that it can be done again after a new session ran (`isolated`). */
 type LoggedStep =
@@ -60,13 +61,13 @@ const rollbackToSp = (name: string): Statement => ({ text: `ROLLBACK TO SAVEPOIN
  * PGlite has one connection, so a second session (`withNewSession`) inside a transaction is emulated: the
  * transaction's work is rolled back, the new session runs and keeps what it writes, and the transaction's
  * writes, logged as they were made, are written again. That is what the platform does when the new session
- * runs first; where it is not (the new session changed or deleted a row the transaction wrote, which on the
- * platform would wait for the transaction's lock), the new session's writes are undone and it fails as a lock
- * timeout would. A transaction that wrote through `withSql` cannot be replayed: `withNewSession` inside it is
+ * runs first; where it is not (the new session changed or deleted a row the transaction wrote, or wrote what
+ * the transaction's writes then fail on, such as a reference to a row it deleted: on the platform it would
+ * wait for the transaction's lock), the new session's writes are undone and it fails as a lock timeout would. A transaction that wrote through `withSql` cannot be replayed: `withNewSession` inside it is
  * refused before anything runs.
  */
 export class PgliteData extends SqlHostData {
-  readonly #connection: SqlConnection
+  readonly #connection: PgliteConnection
   readonly #onRelease: () => void
   /** The transaction whose savepoint is open, if any: PGlite runs one at a time. */
   #active: PgliteTransaction | undefined
@@ -78,7 +79,7 @@ export class PgliteData extends SqlHostData {
     request: OpenRequest,
     mapping: SqlMapping,
     schemaName: string,
-    connection: SqlConnection,
+    connection: PgliteConnection,
     onRelease: () => void,
   ) {
     super(store, request, mapping, schemaName)
@@ -172,7 +173,7 @@ export class PgliteData extends SqlHostData {
     own.aborted = false
   }
 
-  isolated<T>(context: StoreContext, fn: () => T): T {
+  isolated<T>(_context: StoreContext, fn: () => T): T {
     const suspended = this.#active
     if (suspended === undefined) return fn()
     if (suspended.wroteNatively) {
@@ -183,7 +184,6 @@ export class PgliteData extends SqlHostData {
           'test on a server: createTestHost({ store: postgresStore({ url }) }).',
       )
     }
-    void context
     // Undo the transaction's work; the new session then sees (and writes) what is committed.
     this.#raw([rollbackToSp(suspended.savepoint), releaseSp(suspended.savepoint)])
     this.#active = undefined
@@ -199,16 +199,17 @@ export class PgliteData extends SqlHostData {
       failure = { error }
     }
     this.#active = undefined
-    const conflict = this.#conflict(guarded, before, this.#versions(guarded))
+    const conflict =
+      this.#conflict(guarded, before, this.#versions(guarded)) ?? this.#replayConflict(suspended)
     this.#raw(conflict === undefined ? [releaseSp(inner)] : [rollbackToSp(inner), releaseSp(inner)])
     // Redo the transaction's work after the new session's, as if that had run first.
     this.#replay(suspended)
     this.#active = suspended
     if (conflict !== undefined) {
       throw new SQLException(
-        `ERROR: canceling statement due to lock timeout\n  Detail: the new session (QueryHelper.withNewSession) ${conflict}, ` +
-          'which the enclosing transaction had written and holds a lock on; on the platform it would wait for that lock until the ' +
-          'transaction ends, so it failed and what it wrote was undone. Write that row in the enclosing transaction, or after it.',
+        `ERROR: canceling statement due to lock timeout\n  Detail: the new session (QueryHelper.withNewSession) ${conflict}; ` +
+          'on the platform it would wait for the lock the enclosing transaction holds until the transaction ends, so it failed ' +
+          'and what it wrote was undone. Write that row in the enclosing transaction, or after it.',
         '55P03',
       )
     }
@@ -220,19 +221,20 @@ export class PgliteData extends SqlHostData {
     if (this.#released) return true
     this.#released = true
     this.#active = undefined
-    this.#connection.run([{ text: 'ROLLBACK', params: [] }])
+    // A closed store's database is gone, and the host's data with it. A prepared statement of native SQL
+    // outlives the rollback: it goes too, so that the next host can prepare one of that name.
+    if (!this.#connection.closed)
+      this.#connection.run([
+        { text: 'ROLLBACK', params: [] },
+        { text: 'DEALLOCATE ALL', params: [] },
+      ])
     this.#onRelease()
     return true
   }
 
   /** Writes the transaction's logged steps again, in a savepoint of its name; it is aborted again if it was. */
   #replay(transaction: PgliteTransaction): void {
-    const statements: Statement[] = [sp(transaction.savepoint)]
-    for (const step of transaction.log) {
-      if (step.kind === 'savepoint') statements.push(sp(step.name))
-      else if (step.kind === 'file') statements.push(this.fileStatement(transaction.tenant, step.file))
-      else statements.push(...this.writeStatements(transaction.tenant, step.domain, step.id, step.row))
-    }
+    const statements = this.#replayStatements(transaction)
     if (transaction.aborted) {
       statements.push({
         text: "DO $$ BEGIN RAISE EXCEPTION 'the transaction was aborted before the new session ran' USING ERRCODE = '25P02'; END $$",
@@ -246,6 +248,30 @@ export class PgliteData extends SqlHostData {
         `internal: the transaction's writes could not be written again after the new session (${reply.error.message}); the transaction is aborted.`,
       )
     }
+  }
+
+  /** The statements that write a transaction's logged steps again, in a savepoint of its name. */
+  #replayStatements(transaction: PgliteTransaction): Statement[] {
+    const statements: Statement[] = [sp(transaction.savepoint)]
+    for (const step of transaction.log) {
+      if (step.kind === 'savepoint') statements.push(sp(step.name))
+      else if (step.kind === 'file') statements.push(this.fileStatement(transaction.tenant, step.file))
+      else statements.push(...this.writeStatements(transaction.tenant, step.domain, step.id, step.row))
+    }
+    return statements
+  }
+
+  /**
+   * Whether the transaction's writes fail on top of what the new session wrote, tried and undone: a write of
+   * the new session that no row version shows, such as a reference to a row the transaction deleted, which on
+   * the platform would wait for the transaction's lock.
+   */
+  #replayConflict(transaction: PgliteTransaction): string | undefined {
+    const trial = 'tv_replay'
+    const undo = [rollbackToSp(trial), releaseSp(trial)]
+    const reply = this.#connection.run([sp(trial), ...this.#replayStatements(transaction), ...undo], undo)
+    if (reply.error === undefined) return undefined
+    return `wrote what the enclosing transaction’s own writes then failed on (${reply.error.message})`
   }
 
   /**
@@ -321,10 +347,11 @@ export class PgliteData extends SqlHostData {
       const is = after.get(table) as Map<string, string>
       for (const id of written) {
         if (was.get(id) !== is.get(id))
-          return `${was.has(id) ? 'changed or deleted' : 'created'} row ${id} of ${table}`
+          return `${was.has(id) ? 'changed or deleted' : 'created'} row ${id} of ${table}, which the enclosing transaction had written`
       }
       for (const id of referenced) {
-        if (was.has(id) && !is.has(id)) return `deleted row ${id} of ${table}`
+        if (was.has(id) && !is.has(id))
+          return `deleted row ${id} of ${table}, which the enclosing transaction’s writes reference`
       }
     }
     return undefined

@@ -1,14 +1,13 @@
-import { clearTimeout as realClearTimeout, setTimeout as realSetTimeout } from 'node:timers'
 import { IllegalArgumentException } from '../../../errors/illegal-argument-exception.js'
 import { IllegalStateException } from '../../../errors/illegal-state-exception.js'
 import { describeValue } from '../../domains/describe-value.js'
 import type { HostData, OpenRequest, Store } from '../store.js'
 import { hostSchema } from '../sql/host-schema.js'
-import type { SqlConnection } from '../sql/statement.js'
-import { pgliteConnection, type PgliteEngine } from './pglite-connection.js'
+import { pgliteConnection, type PgliteConnection, type PgliteEngine } from './pglite-connection.js'
 import { PgliteData } from './pglite-data.js'
 import { readSnapshot, snapshotPath, writeSnapshot } from './pglite-snapshot.js'
 import type { PgliteStoreOptions } from './pglite-store-options.js'
+import { withRealTimers } from './with-real-timers.js'
 
 /** The PGlite version range the store is built and tested against (`@electric-sql/pglite` is 0.x). */
 const PGLITE_RANGE = '~0.5.16'
@@ -55,14 +54,14 @@ interface PgliteModule {
 export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<Store> {
   const { dataDir, collation } = checkOptions(options)
   const module = await loadPglite()
-  const engine = await withRealTimersWhile(() => start(module, dataDir))
+  const engine = await withRealTimers(() => start(module, dataDir))
   return new PgliteStore(engine, collation === 'und' ? 'und-x-icu' : undefined)
 }
 
 class PgliteStore implements Store {
   readonly kind = 'PGlite'
   readonly #engine: PgliteEngine & { close(): Promise<void> }
-  readonly #connection: SqlConnection
+  readonly #connection: PgliteConnection
   readonly #collation: string | undefined
   /** The schemas known to exist, by name. */
   readonly #schemas = new Set<string>()
@@ -117,7 +116,8 @@ class PgliteStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    await withRealTimersWhile(() => this.#engine.close())
+    this.#connection.close()
+    await withRealTimers(() => this.#engine.close())
   }
 }
 
@@ -154,21 +154,6 @@ async function loadPglite(): Promise<PgliteModule> {
       )
     }
     throw error
-  }
-}
-
-/** Runs an asynchronous start or stop of PGlite on Node's real timers, even under a test's fake ones. */
-async function withRealTimersWhile<T>(fn: () => Promise<T>): Promise<T> {
-  const global = globalThis as { setTimeout: unknown; clearTimeout: unknown }
-  const set = global.setTimeout
-  const clear = global.clearTimeout
-  global.setTimeout = realSetTimeout
-  global.clearTimeout = realClearTimeout
-  try {
-    return await fn()
-  } finally {
-    global.setTimeout = set
-    global.clearTimeout = clear
   }
 }
 

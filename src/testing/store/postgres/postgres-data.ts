@@ -22,13 +22,16 @@ class ServerTransaction implements StoreTransaction {
 const BEGIN: Statement = { text: 'BEGIN', params: [] }
 const COMMIT: Statement = { text: 'COMMIT', params: [] }
 const ROLLBACK: Statement = { text: 'ROLLBACK', params: [] }
+/** The first connection a host uses: connection 0 is the store's own, which holds its advisory lock. */
+const FIRST_CONNECTION = 1
 
 /**
  * One host's data on a PostgreSQL server. What the platform commits is committed; a host transaction is a
  * transaction on a connection of its own, and code without one runs on a connection no transaction holds, so
  * that `withNewSession` is exact: a second connection, which waits on the first one's locks as the platform
  * does, for at most the store's lock timeout. At {@link PostgresData.release} the tables the host wrote are
- * emptied (or, after native DDL, the schema is dropped) so that the next host starts from empty tables.
+ * emptied (or, after native DDL, the schema is dropped) and, after native SQL, the host's connections closed,
+ * so that the next host starts from empty tables in fresh sessions.
  */
 export class PostgresData extends SqlHostData {
   readonly #connections: ServerConnections
@@ -39,6 +42,10 @@ export class PostgresData extends SqlHostData {
   #written: Set<string> | 'all' = new Set()
   /** Native SQL changed the schema itself: it is dropped at release. */
   #changedSchema = false
+  /** Native SQL ran: the sessions may hold what it left (temporary tables, settings, locks). */
+  #ranNative = false
+  /** The connections this host ran statements on. */
+  readonly #used = new Set<number>()
   #savepoints = 0
   #released = false
 
@@ -54,7 +61,7 @@ export class PostgresData extends SqlHostData {
     super(store, request, mapping, schemaName, likeCollation)
     this.#connections = connections
     this.#onRelease = onRelease
-    this.#own(0, [this.restartSequence()])
+    this.#own(FIRST_CONNECTION, [this.restartSequence()])
   }
 
   protected run(
@@ -66,6 +73,7 @@ export class PostgresData extends SqlHostData {
       throw new IllegalStateException(
         'This host gave its PostgreSQL data back when it was uninstalled; install it again to start from its seed data.',
       )
+    if (native !== undefined) this.#ranNative = true
     if (native !== undefined && !native.readOnly) this.#written = 'all'
     const transaction = context?.transaction as ServerTransaction | undefined
     let results: StatementResult[]
@@ -148,30 +156,36 @@ export class PostgresData extends SqlHostData {
   release(): boolean {
     if (this.#released) return true
     this.#released = true
+    if (this.#connections.closed) {
+      // The server rolled back what the closed connections had open, and close() dropped the schemas.
+      this.#onRelease(true)
+      return true
+    }
     for (const connection of this.#busy) this.#connections.run(connection, [ROLLBACK])
     this.#busy.clear()
     if (this.#changedSchema) {
-      this.#own(0, [{ text: `DROP SCHEMA ${quoteName(this.schemaName)} CASCADE`, params: [] }])
+      this.#own(FIRST_CONNECTION, [{ text: `DROP SCHEMA ${quoteName(this.schemaName)} CASCADE`, params: [] }])
     } else {
       const tables =
         this.#written === 'all'
           ? [...this.allTables(), `${quoteName(this.schemaName)}.${quoteName(FILE_TABLE)}`]
           : [...this.#written, `${quoteName(this.schemaName)}.${quoteName(FILE_TABLE)}`]
       // The foreign keys are deferrable, so the tables empty in any order.
-      this.#own(0, [
+      this.#own(FIRST_CONNECTION, [
         BEGIN,
         { text: 'SET CONSTRAINTS ALL DEFERRED', params: [] },
         ...tables.map((table) => ({ text: `DELETE FROM ${table}`, params: [] })),
         COMMIT,
       ])
     }
+    if (this.#ranNative) for (const connection of this.#used) this.#connections.close(connection)
     this.#onRelease(this.#changedSchema)
     return true
   }
 
   /** A connection no open transaction holds: the first, unless a transaction holds it. */
   #free(): number {
-    let connection = 0
+    let connection = FIRST_CONNECTION
     while (this.#busy.has(connection)) connection++
     return connection
   }
@@ -182,6 +196,7 @@ export class PostgresData extends SqlHostData {
     statements: readonly Statement[],
     onError: readonly Statement[] = [],
   ): StatementResult[] {
+    this.#used.add(connection)
     const reply = this.#connections.run(connection, statements, onError, this.schemaName)
     if (reply.error !== undefined) throw sqlExceptionOf(reply.error, statements[reply.results.length]?.text)
     return reply.results
@@ -189,6 +204,7 @@ export class PostgresData extends SqlHostData {
 
   /** Runs the store's own statements, which must not fail. */
   #own(connection: number, statements: readonly Statement[]): void {
+    this.#used.add(connection)
     const reply = this.#connections.run(connection, statements, [ROLLBACK], this.schemaName)
     if (reply.error !== undefined)
       throw new IllegalStateException(

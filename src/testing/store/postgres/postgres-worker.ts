@@ -49,13 +49,18 @@ async function answer(request: BridgeRequest): Promise<BridgeReply> {
         return { kind: 'done' }
     }
   } catch (error) {
-    const sqlState = (error as { code?: unknown }).code
     return {
       kind: 'failed',
       message: error instanceof Error ? error.message : String(error),
-      sqlState: typeof sqlState === 'string' ? sqlState : undefined,
+      sqlState: sqlStateOf(error),
     }
   }
+}
+
+/** The SQLSTATE a server error carries; a socket's error code (`ECONNREFUSED`) is none. */
+function sqlStateOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined
 }
 
 async function run(
@@ -82,8 +87,8 @@ async function run(
         command: [result.command ?? '', result.rowCount ?? ''].join(' ').trim(),
       })
     } catch (error) {
-      const code = (error as { code?: unknown }).code
-      if (typeof code !== 'string') throw error
+      // Not the server's answer (the connection broke): the worker reports it as a failure to reach the server.
+      if (sqlStateOf(error) === undefined) throw error
       for (const recovery of onError)
         await client.query({ text: recovery.text, values: recovery.params }).catch(() => undefined)
       return { kind: 'ran', results, error: serverError(error as Error & Record<string, unknown>) }

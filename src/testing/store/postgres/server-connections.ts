@@ -5,7 +5,8 @@ import type { ServerError, Statement, StatementResult } from '../sql/statement.j
 import type { SyncBridge } from './sync-bridge.js'
 
 /**
- * The server store's connections, numbered from 0, each opened by the worker on first use: runs statements on
+ * The server store's connections, numbered from 0 (the store's own; hosts use 1 and up), each opened by the
+ * worker on first use: runs statements on
  * one of them, first pointing its `search_path` at the host's schema when it pointed elsewhere, so that a
  * plugin's native SQL names the tables unqualified.
  *
@@ -18,6 +19,11 @@ export class ServerConnections {
 
   constructor(bridge: SyncBridge) {
     this.#bridge = bridge
+  }
+
+  /** Whether the connections are gone: the store was closed, or its worker stopped. */
+  get closed(): boolean {
+    return this.#bridge.closed
   }
 
   /**
@@ -58,6 +64,17 @@ export class ServerConnections {
     if (path.length === 0) return reply
     if (reply.results.length > 0) this.#paths.set(connection, schema as string)
     return { results: reply.results.slice(1), error: reply.error }
+  }
+
+  /**
+   * Closes a connection, so that the next statement on its number opens a fresh session: nothing a plugin's
+   * native SQL left in the session (temporary tables, settings, advisory locks) reaches the next host.
+   *
+   * @param connection - The connection's number.
+   */
+  close(connection: number): void {
+    this.#paths.delete(connection)
+    this.#bridge.call({ kind: 'close', connection })
   }
 
   /** Forgets where connections point (a schema was dropped). */

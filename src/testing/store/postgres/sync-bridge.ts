@@ -40,6 +40,11 @@ export class SyncBridge {
     this.#worker.unref()
   }
 
+  /** Whether the bridge refuses calls: the store was closed, or the worker stopped after a call timed out. */
+  get closed(): boolean {
+    return this.#broken !== undefined
+  }
+
   /**
    * Sends a request and waits for the answer.
    *

@@ -1,20 +1,22 @@
+/** An element of an array: its text, NULL, or a nested array. @internal */
+export type ArrayElement = string | null | readonly ArrayElement[]
+
 /**
- * A one-dimensional PostgreSQL array in text form: `{"a","b\"c",NULL}`. Every element is quoted, so any text
- * fits.
+ * A PostgreSQL array in text form: `{"a","b\"c",NULL}`, a nested array as a dimension of its own
+ * (`{{"1","2"},{"3","4"}}`). Every element is quoted, so any text fits.
  *
- * @param elements - The elements as PostgreSQL reads them (`null` for NULL).
+ * @param elements - The elements as PostgreSQL reads them (`null` for NULL), or nested arrays of them.
  * @returns The array literal.
  * @internal
  */
-export function arrayLiteral(elements: readonly (string | null)[]): string {
-  const parts = elements.map((element) =>
-    element === null ? 'NULL' : `"${element.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
-  )
+export function arrayLiteral(elements: readonly ArrayElement[]): string {
+  const parts = elements.map((element) => {
+    if (element === null) return 'NULL'
+    if (typeof element !== 'string') return arrayLiteral(element)
+    return `"${element.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`
+  })
   return `{${parts.join(',')}}`
 }
-
-/** An element of a parsed array: its text, NULL, or a nested array. @internal */
-export type ArrayElement = string | null | ArrayElement[]
 
 /**
  * Reads PostgreSQL's text output of an array (`{1,2,NULL}`, `{{"a b",c},{d,e}}`, `[0:1]={7,8}`).

@@ -14,10 +14,12 @@ import type { TableSql } from './table-sql.js'
  * @param table - The domain's table.
  * @param tenant - The tenant.
  * @param row - The row, `id` included.
+ * @param create - The row is new: a plain insert, which fails on the key (SQLSTATE `23505`) where native SQL
+ *   already took the id, as the platform's insert does, instead of replacing that row.
  * @returns The statements; the first reports one row written when the row was written.
  * @internal
  */
-export function compileWrite(table: TableSql, tenant: string, row: StoredRow): Statement[] {
+export function compileWrite(table: TableSql, tenant: string, row: StoredRow, create = false): Statement[] {
   const { columns, lists } = table.mapping
   const names = ['tenant_id', ...columns.map((c) => c.column)].map(quoteName)
   const params = [tenant, ...columns.map((c) => encodeStored(c.field, row[c.field.name] ?? null))]
@@ -28,8 +30,10 @@ export function compileWrite(table: TableSql, tenant: string, row: StoredRow): S
   const statements: Statement[] = [
     {
       text:
-        `INSERT INTO ${table.name} AS t (${names.join(', ')}) VALUES (${values.join(', ')}) ` +
-        `ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')} WHERE t.tenant_id = EXCLUDED.tenant_id`,
+        `INSERT INTO ${table.name} AS t (${names.join(', ')}) VALUES (${values.join(', ')})` +
+        (create
+          ? ''
+          : ` ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')} WHERE t.tenant_id = EXCLUDED.tenant_id`),
       params,
     },
   ]

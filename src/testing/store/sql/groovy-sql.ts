@@ -76,7 +76,8 @@ export class GroovySql implements StoreSql {
     const prepared = this.#prepare('executeInsert', statement, params)
     const text = prepared.words.includes('returning')
       ? prepared.text
-      : `${prepared.text.replace(/[\s;]+$/, '')} RETURNING *`
+      : // On a line of its own, so that a closing line comment does not swallow it.
+        `${prepared.text.replace(/[\s;]+$/, '')}\nRETURNING *`
     const [result] = this.#run([{ ...prepared.statement, text }], false) as [StatementResult]
     return result.rows.map((row) =>
       row.map((text, i) => decodeColumn(result.fields?.[i]?.typeOid ?? 0, text)),

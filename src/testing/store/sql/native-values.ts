@@ -6,13 +6,13 @@ import { parseTimestampText, timestampText } from './timestamp-text.js'
 /**
  * A parameter of a native statement as PostgreSQL's text input (`null` for NULL); PostgreSQL infers its type
  * from where it stands. Numbers, bigints and booleans as literals, a `Date` as an instant, bytes as `bytea`
- * hex, an array as an array literal, a plain object as JSON.
+ * hex, an array as an array literal (an array of arrays as a multidimensional one), a plain object as JSON.
  *
  * @param value - What the plugin passed.
  * @param where - The parameter, for the message (`parameter 2`, `parameter :status`).
  * @returns The text.
  * @throws {@link IllegalArgumentException} for a value SQL cannot take (a function, a symbol, an invalid Date,
- *   a non-finite number).
+ *   a non-finite number, a Map or a Set).
  * @internal
  */
 export function encodeParam(value: unknown, where: string): string | null {
@@ -32,8 +32,9 @@ export function encodeParam(value: unknown, where: string): string | null {
         break
       }
       if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`
-      if (Array.isArray(value))
-        return arrayLiteral(value.map((element, i) => encodeParam(element, `${where}, element ${i}`)))
+      if (Array.isArray(value)) return arrayLiteral(arrayElements(value, where))
+      // JSON has no form for these: they would go as {}, their entries lost.
+      if (value instanceof Map || value instanceof Set) break
       return JSON.stringify(value)
     default:
       break
@@ -41,6 +42,15 @@ export function encodeParam(value: unknown, where: string): string | null {
   throw new IllegalArgumentException(
     `withSql: ${where} is ${describeValue(value)}, which SQL cannot take; pass a string, a finite number, a bigint, a boolean, ` +
       'a Date, bytes (Uint8Array), an array of those, a plain object (sent as JSON), or null.',
+  )
+}
+
+/** The elements of an array parameter; an array inside is a dimension of its own. */
+function arrayElements(values: readonly unknown[], where: string): ArrayElement[] {
+  return values.map((element, i) =>
+    Array.isArray(element)
+      ? arrayElements(element, `${where}, element ${i}`)
+      : encodeParam(element, `${where}, element ${i}`),
   )
 }
 
@@ -115,7 +125,9 @@ export function decodeColumn(typeOid: number, text: string | null): unknown {
   }
   const element = ARRAY_ELEMENTS.get(typeOid)
   if (element === undefined) return text
-  const decode = (items: ArrayElement[]): unknown[] =>
-    items.map((item) => (Array.isArray(item) ? decode(item) : decodeColumn(element, item)))
+  const decode = (items: readonly ArrayElement[]): unknown[] =>
+    items.map((item) =>
+      typeof item === 'string' || item === null ? decodeColumn(element, item) : decode(item),
+    )
   return decode(parseArrayLiteral(text))
 }

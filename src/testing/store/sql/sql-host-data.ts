@@ -55,6 +55,8 @@ export abstract class SqlHostData implements HostData {
   readonly #tenants: readonly string[]
   readonly #tables: ReadonlyMap<string, TableSql>
   readonly #owners = new Map<number, IdOwner>()
+  /** Ids `nextId` gave that no row has yet: their first write is a create. */
+  readonly #issued = new Set<number>()
   readonly #sequence: string
 
   /**
@@ -113,7 +115,9 @@ export abstract class SqlHostData implements HostData {
     const [result] = this.run(undefined, [
       { text: `SELECT nextval('${this.#sequence.replaceAll("'", "''")}')`, params: [] },
     ])
-    return Number(result?.rows[0]?.[0])
+    const id = Number(result?.rows[0]?.[0])
+    this.#issued.add(id)
+    return id
   }
 
   domainOfId(id: number, tenant: string): string | undefined {
@@ -162,13 +166,18 @@ export abstract class SqlHostData implements HostData {
       this.run(context, this.writeStatements(context.tenant, domain, id, null))
       return
     }
-    if (!this.#owners.has(id)) this.#owners.set(id, { domain, tenant: context.tenant })
-    const [upsert] = this.run(context, this.writeStatements(context.tenant, domain, id, row))
+    const create = this.#issued.has(id)
+    const statements = create
+      ? compileWrite(this.#table(domain), context.tenant, row, true)
+      : this.writeStatements(context.tenant, domain, id, row)
+    const [upsert] = this.run(context, statements)
     if (rowCountOf(upsert?.command ?? '') !== 1) {
       throw new IllegalStateException(
         `internal: ${domain} ${id} belongs to another tenant than '${context.tenant}'; nothing was written.`,
       )
     }
+    this.#issued.delete(id)
+    if (!this.#owners.has(id)) this.#owners.set(id, { domain, tenant: context.tenant })
   }
 
   writeFile(context: StoreContext, file: StoredFileRecord): void {

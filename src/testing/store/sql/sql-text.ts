@@ -3,15 +3,15 @@ import { SQLException } from '../../../errors/sql-exception.js'
 
 /**
  * A native statement made ready for PostgreSQL: `?` and `:name` placeholders turned into `$1`, `$2`, ...,
- * the values in that order, and the statement's words outside literals and comments (lower-cased), which say
- * what kind of statement it is.
+ * the values in that order, and the statement's words and quoted names outside literals and comments
+ * (lower-cased), which say what kind of statement it is.
  *
  * @internal
  */
 export interface PreparedSql {
   readonly text: string
   readonly values: readonly unknown[]
-  /** The words of the statement outside strings, quoted identifiers and comments, lower-cased, in order. */
+  /** The words of the statement outside strings and comments, quoted names included, lower-cased, in order. */
   readonly words: readonly string[]
 }
 
@@ -53,9 +53,17 @@ export function prepareSql(sql: string, params: SqlParams | undefined): Prepared
       }
       i++
     } else if (c === '"') {
+      const start = i
       i++
       while (i < n && !(sql[i] === '"' && sql[i + 1] !== '"')) i += sql[i] === '"' ? 2 : 1
       i++
+      // A quoted name is still a word: `SET "TimeZone"` names the setting `SET TimeZone` does.
+      words.push(
+        sql
+          .slice(start + 1, i - 1)
+          .replaceAll('""', '"')
+          .toLowerCase(),
+      )
     } else if (c === '-' && next === '-') {
       while (i < n && sql[i] !== '\n') i++
     } else if (c === '/' && next === '*') {

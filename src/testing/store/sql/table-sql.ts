@@ -53,7 +53,7 @@ export function tableSql(
       }
       if (field.type !== 'FILE') return `t.${quoteName(column.column)}`
       const parts = Object.values(FILE_COLUMNS).map((c) => `f.${quoteName(c)}`)
-      return `(SELECT json_build_array(${parts.join(', ')}) FROM ${files} f WHERE f.id = t.${quoteName(column.column)})`
+      return `(SELECT json_build_array(${parts.join(', ')}) FROM ${files} f WHERE f.id = t.${quoteName(column.column)} AND f.tenant_id = t.tenant_id)`
     })
     out.set(domain, {
       mapping: table,

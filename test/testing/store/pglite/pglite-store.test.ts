@@ -87,6 +87,30 @@ describe('pgliteStore', () => {
     expect(SimpleQuery.count('Label')).toBe(1)
   })
 
+  it('leaves the next host no prepared statement of native SQL, which a rollback does not undo', () => {
+    install()
+    QueryHelper.withSql((sql) => sql.execute('prepare counted as select count(*) from label'))
+    hosts.pop()?.uninstall()
+    install()
+    expect(QueryHelper.withSql((sql) => sql.execute('prepare counted as select count(*) from label'))).toBe(
+      false,
+    )
+  })
+
+  it('a host whose store was closed says so on every call, and still uninstalls', async () => {
+    const own = await pgliteStore()
+    const host = createTestHost({ domains: SHOP, store: own }).install()
+    label('a')
+    await own.close()
+    for (const call of [() => SimpleQuery.count('Label'), () => label('b')]) {
+      const error = catchError(call)
+      expect(IllegalStateException.is(error), String(error)).toBe(true)
+      expect((error as Error).message).toMatch(/PGlite store is closed; make a new one with pgliteStore\(\)/)
+    }
+    host.uninstall()
+    await own.close()
+  })
+
   it('refuses unknown options and values, naming them', async () => {
     for (const options of [{ colation: 'C' }, { collation: 'en_US' }, { dataDir: 42 }, 'C']) {
       const error = await pgliteStore(options as never).catch((e: unknown) => e)

@@ -132,6 +132,30 @@ describe('withNewSession on PGlite', () => {
     expect(SimpleQuery.of('Purchase').eq('customer', customer).listAll()).toHaveLength(1)
   })
 
+  it('a new session that references a row the transaction deleted fails the same way, and the transaction goes on', () => {
+    install()
+    const customer = DomainHelper.buildDomain('Client', { name: 'Ann' })
+    DomainHelper.createDomain(customer)
+    QueryHelper.withTransaction(() => {
+      DomainHelper.deleteDomain(customer)
+      const error = catchError(() =>
+        QueryHelper.withNewSession(() => {
+          label('inner, undone')
+          DomainHelper.createDomain(
+            DomainHelper.buildDomain('Purchase', { number: 'P1', status: 'OPEN', customer }),
+          )
+        }),
+      )
+      expect(SQLException.is(error), String(error)).toBe(true)
+      expect((error as SQLException).sqlState).toBe('55P03')
+      expect(SimpleQuery.count('Client')).toBe(0)
+      label('outer')
+    })
+    expect(SimpleQuery.count('Client')).toBe(0)
+    expect(SimpleQuery.count('Purchase')).toBe(0)
+    expect(labels()).toEqual(['outer'])
+  })
+
   it('is refused before anything runs inside a transaction that wrote through withSql, which cannot be replayed', () => {
     install()
     QueryHelper.withTransaction(() => {

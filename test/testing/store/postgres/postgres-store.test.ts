@@ -5,6 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import {
   DomainHelper,
   IllegalArgumentException,
+  IllegalStateException,
   QueryHelper,
   SQLException,
   SimpleQuery,
@@ -31,6 +32,15 @@ describe('postgresStore options', () => {
       expect(IllegalArgumentException.is(error), String(error)).toBe(true)
       expect((error as Error).message).not.toContain('secret')
     }
+  })
+
+  it('a server it cannot reach is an SQLException 08001 when the store is made, naming what to check', () => {
+    // Port 1 refuses the connection: no server is needed.
+    const error = catchError(() => postgresStore({ url: 'postgres://nobody:wrong@127.0.0.1:1/none' }))
+    expect(SQLException.is(error), String(error)).toBe(true)
+    expect((error as SQLException).sqlState).toBe('08001')
+    expect((error as Error).message).toMatch(/could not run statements on the server.*Check the url/s)
+    expect((error as Error).message).not.toContain('wrong')
   })
 })
 
@@ -97,6 +107,41 @@ describe.skipIf(url === undefined)('postgresStore (needs TECH_VENDOR_PG_URL)', (
     expect(QueryHelper.withSql((sql) => sql.rows('select name from label'))).toEqual([{ name: 'outer' }])
   })
 
+  it('gives the next host fresh sessions: no temporary table, setting or lock of native SQL outlives its host', () => {
+    install()
+    QueryHelper.withSql((sql) => {
+      sql.execute('create temp table scratch (x int)')
+      sql.execute('set lock_timeout = 0')
+      sql.firstRow(`select set_config('DateStyle', 'SQL, DMY', false)`)
+      sql.firstRow('select pg_advisory_lock(42)')
+    })
+    QueryHelper.withTransaction(() =>
+      QueryHelper.withSql((sql) => sql.execute('create temp table held (x int)')),
+    )
+    host?.uninstall()
+    install()
+    QueryHelper.withSql((sql) => {
+      sql.execute('create temp table scratch (x int)')
+      expect(sql.firstRow('show lock_timeout')).toEqual({ lock_timeout: '300ms' })
+      expect(sql.firstRow(`select '2024-03-10'::date::text as day`)).toEqual({ day: '2024-03-10' })
+      expect(sql.firstRow('select pg_try_advisory_lock(42) as free')).toEqual({ free: true })
+    })
+    QueryHelper.withTransaction(() =>
+      QueryHelper.withSql((sql) => sql.execute('create temp table held (x int)')),
+    )
+  })
+
+  it('a host whose store was closed says so on every call, and still uninstalls', async () => {
+    const own = postgresStore({ url: url as string })
+    const other = createTestHost({ domains: SHOP, store: own }).install()
+    label('a')
+    await own.close()
+    const error = catchError(() => SimpleQuery.count('Label'))
+    expect(IllegalStateException.is(error), String(error)).toBe(true)
+    expect((error as Error).message).toMatch(/PostgreSQL store is closed/)
+    other.uninstall()
+  })
+
   it('drops its schemas at close, and the schemas of a store whose process is gone when the next starts', async () => {
     const own = postgresStore({ url: url as string })
     const other = createTestHost({ domains: SHOP, store: own }).install()
@@ -128,13 +173,6 @@ describe.skipIf(url === undefined)('postgresStore (needs TECH_VENDOR_PG_URL)', (
         .list(0, 10, ['name'])
         .map((l) => l['name']),
     ).toEqual(['É', 'é'])
-  })
-
-  it('a server it cannot reach is an SQLException when the store is made, naming what to check', () => {
-    const error = catchError(() => postgresStore({ url: 'postgres://nobody:wrong@127.0.0.1:1/none' }))
-    expect(SQLException.is(error), String(error)).toBe(true)
-    expect((error as Error).message).toMatch(/could not run statements on the server.*Check the url/s)
-    expect((error as Error).message).not.toContain('wrong')
   })
 
   it.each(['js', 'cjs'])(

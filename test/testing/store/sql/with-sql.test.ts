@@ -5,6 +5,7 @@ import {
   QueryHelper,
   SQLException,
   SimpleQuery,
+  StorageUtils,
   type Sql,
   type SynchronousResult,
 } from '../../../../src/index.js'
@@ -81,9 +82,36 @@ describe('withSql parameters', () => {
     })
   })
 
+  it('sends an array of arrays as a multidimensional array', () => {
+    install()
+    const row = sql((s) =>
+      s.firstRow('select ?::int[] as ints, ?::text[] as texts', [
+        [
+          [1, 2],
+          [3, null],
+        ],
+        [['a,b', 'c"d']],
+      ]),
+    )
+    expect(row).toEqual({
+      ints: [
+        [1, 2],
+        [3, null],
+      ],
+      texts: [['a,b', 'c"d']],
+    })
+  })
+
   it('refuses a value SQL cannot take with an IllegalArgumentException naming the parameter', () => {
     install()
-    for (const value of [() => 1, Symbol('s'), Number.NaN, new Date(Number.NaN)]) {
+    for (const value of [
+      () => 1,
+      Symbol('s'),
+      Number.NaN,
+      new Date(Number.NaN),
+      new Map([['a', 1]]),
+      new Set([1]),
+    ]) {
       const error = catchError(() => sql((s) => s.rows('select ?', [value])))
       expect(IllegalArgumentException.is(error), String(error)).toBe(true)
       expect((error as Error).message).toMatch(/parameter \$1/)
@@ -138,6 +166,14 @@ describe('withSql statements', () => {
     expect(keys).toEqual([['x', 1]])
   })
 
+  it('executeInsert returns the keys of a statement that ends in a line comment', () => {
+    install()
+    const keys = sql((s) =>
+      s.executeInsert("insert into label (tenant_id, name) values ('acme', 'x') -- one label"),
+    )
+    expect(keys).toEqual([[1, 'acme', 'x']])
+  })
+
   it('refuses statements that control the transaction or the settings the host relies on, running nothing', () => {
     install()
     for (const statement of [
@@ -157,6 +193,20 @@ describe('withSql statements', () => {
     expect(sql((s) => s.execute('set local lock_timeout = 100'))).toBe(false)
   })
 
+  it('refuses those settings by quoted name too, which PostgreSQL reads as the same setting', () => {
+    install()
+    for (const statement of [
+      `set "DateStyle" = 'SQL, DMY'`,
+      `SET "TimeZone" TO 'America/New_York'`,
+      'set local "search_path" to public',
+      'reset "datestyle"',
+    ]) {
+      const error = catchError(() => sql((s) => s.execute(statement)))
+      expect((error as SQLException).sqlState, statement).toBe('25000')
+    }
+    expect(sql((s) => s.firstRow(`select '2024-03-10'::date as day`))).toEqual({ day: '2024-03-10' })
+  })
+
   it('closures that return a Promise are refused: the statements run synchronously', () => {
     install()
     const error = catchError(() => sql((s) => s.eachRow('select 1', () => Promise.resolve())))
@@ -166,6 +216,21 @@ describe('withSql statements', () => {
         catchError(() => sql((s) => void s.withTransaction(() => Promise.resolve()))),
       ),
     ).toBe(true)
+  })
+
+  it('sql.withTransaction whose closure caught a failed statement fails with 25P02 and keeps nothing', () => {
+    install()
+    const error = catchError(() =>
+      sql((s) =>
+        s.withTransaction(() => {
+          s.execute("insert into label (tenant_id, name) values ('acme', 'lost')")
+          catchError(() => s.execute('select 1/0'))
+        }),
+      ),
+    )
+    expect(SQLException.is(error), String(error)).toBe(true)
+    expect((error as SQLException).sqlState).toBe('25P02')
+    expect(sql((s) => s.rows('select name from label'))).toEqual([])
   })
 
   it('an empty batch runs nothing and returns no counts', () => {
@@ -185,6 +250,41 @@ describe('withSql statements', () => {
       name: 'changed',
     })
     expect(SimpleQuery.getById('Label', theirs.id)).toBeNull()
+  })
+
+  it('a facade never reads another tenant’s stored file, even where native SQL points a row at it', () => {
+    const host = install()
+    const theirs = host.runAs({ tenant: 'globex' }, () =>
+      StorageUtils.createStorageFileDomain('secret.txt', 'text/plain', 'theirs'),
+    )
+    sql((s) =>
+      s.execute(
+        "insert into purchase (tenant_id, number, status, invoice_id) values ('acme', 'P1', 'OPEN', ?)",
+        [theirs.id],
+      ),
+    )
+    expect(SimpleQuery.getAll('Purchase')).toMatchObject([{ number: 'P1', invoice: null }])
+  })
+
+  it('a facade create whose id a native insert took fails on the key, as the platform’s insert does, and overwrites nothing', () => {
+    const host = install()
+    sql((s) => s.execute("insert into label (id, tenant_id, name) values (1, 'acme', 'native')"))
+    sql((s) => s.execute("insert into label (id, tenant_id, name) values (2, 'globex', 'theirs')"))
+    for (const name of ['first', 'second']) {
+      const error = catchError(() => DomainHelper.createDomain(DomainHelper.buildDomain('Label', { name })))
+      expect(SQLException.is(error), String(error)).toBe(true)
+      expect((error as SQLException).sqlState).toBe('23505')
+    }
+    expect(sql((s) => s.rows('select id, tenant_id, name from label order by id'))).toEqual([
+      { id: 1, tenant_id: 'acme', name: 'native' },
+      { id: 2, tenant_id: 'globex', name: 'theirs' },
+    ])
+    expect(host.runAs({ tenant: 'globex' }, () => SimpleQuery.getAll('Label'))).toMatchObject([
+      { name: 'theirs' },
+    ])
+    const label = DomainHelper.buildDomain('Label', { name: 'third' })
+    DomainHelper.createDomain(label)
+    expect(label.id).toBe(3)
   })
 
   it('reads rows a native insert made through the facades, with the tenant it gave them', () => {
