@@ -11,6 +11,7 @@ import type {
   StoreTransaction,
   StoredFileRecord,
 } from '../store.js'
+import { NewSession } from './new-session.js'
 import { Table } from './table.js'
 import { Transaction } from './transaction.js'
 
@@ -47,8 +48,8 @@ interface IdOwner {
 
 /**
  * One host's data in memory: an engine table per tenant and domain, one id sequence for every domain and tenant
- * (as Hibernate's `hibernate_sequence` on PostgreSQL), the stored files' records, and transactions whose writes
- * wait in overlays until they commit.
+ * (as Hibernate's `hibernate_sequence` on PostgreSQL), the stored files' records, transactions whose writes
+ * wait in overlays until they commit, and the new sessions that run while transactions wait (their row locks).
  */
 class MemoryData implements HostData {
   readonly store: Store
@@ -56,6 +57,8 @@ class MemoryData implements HostData {
   readonly #tables = new Map<string, Map<string, Table>>()
   readonly #owners = new Map<number, IdOwner>()
   readonly #files = new Map<number, StoredFileRecord>()
+  /** The new sessions running inside transactions, innermost last. */
+  readonly #sessions: NewSession[] = []
   #nextId = 1
 
   constructor(store: Store, schemas: ReadonlyMap<string, DomainSchema>, tenants: readonly string[]) {
@@ -96,10 +99,11 @@ class MemoryData implements HostData {
   }
 
   write(context: StoreContext, domain: string, id: number, row: StoredRow | null): void {
+    this.#sessions.at(-1)?.check(context.tenant, domain, id, row)
     if (row !== null && !this.#owners.has(id)) this.#owners.set(id, { domain, tenant: context.tenant })
     const transaction = asMemory(context.transaction)
     if (transaction !== undefined) transaction.write(domain, id, row)
-    else apply(this.#table(context.tenant, domain), id, row)
+    else this.#apply(this.#table(context.tenant, domain), id, row)
   }
 
   writeFile(_context: StoreContext, file: StoredFileRecord): void {
@@ -119,7 +123,7 @@ class MemoryData implements HostData {
     const memory = asMemory(transaction) as Transaction
     for (const [domain, overlay] of memory.overlays()) {
       const table = this.#table(memory.tenant, domain)
-      for (const [id, row] of overlay.entries()) apply(table, id, row)
+      for (const [id, row] of overlay.entries()) this.#apply(table, id, row)
     }
   }
 
@@ -135,9 +139,31 @@ class MemoryData implements HostData {
     ;(asMemory(transaction) as Transaction).rollbackTo(savepoint as number)
   }
 
-  isolated<T>(_context: StoreContext, fn: () => T): T {
-    // A session without the caller's transaction reads the committed tables, and writes straight to them.
-    return fn()
+  isolated<T>(context: StoreContext, fn: () => T): T {
+    // A session without the caller's transaction reads the committed tables, and writes straight to them; where
+    // transactions wait for it, it must not write what they hold (NewSession), and fails whole if it tries.
+    const around = this.#sessions.at(-1)
+    const waiting = asMemory(context.transaction)
+    if (around === undefined && waiting === undefined) return fn()
+    const session = new NewSession(this.schemas, [
+      ...(around?.held ?? []),
+      ...(waiting === undefined ? [] : [waiting]),
+    ])
+    this.#sessions.push(session)
+    let outcome: { readonly value: T } | { readonly error: unknown }
+    try {
+      outcome = { value: fn() }
+    } catch (error) {
+      outcome = { error }
+    }
+    this.#sessions.pop()
+    if (session.failure !== undefined) {
+      session.undo()
+      throw session.failure
+    }
+    around?.adopt(session)
+    if ('error' in outcome) throw outcome.error
+    return outcome.value
   }
 
   snapshot(): Map<string, Map<string, ReadonlyMap<number, StoredRow>>> {
@@ -159,6 +185,14 @@ class MemoryData implements HostData {
     return false
   }
 
+  /** Writes a committed row, for the running new session to undo if it fails. */
+  #apply(table: Table, id: number, row: StoredRow | null): void {
+    this.#sessions.at(-1)?.record(table, id)
+    if (row === null) table.delete(id)
+    else if (table.has(id)) table.replace(row)
+    else table.insert(row)
+  }
+
   #table(tenant: string, domain: string): Table {
     const table = this.#tables.get(tenant)?.get(domain)
     if (table === undefined) throw new Error(`internal: no table ${domain} for tenant ${tenant}`)
@@ -169,10 +203,4 @@ class MemoryData implements HostData {
 /** The store's own transaction: every transaction a memory store hands out is one. */
 function asMemory(transaction: StoreTransaction | undefined): Transaction | undefined {
   return transaction as Transaction | undefined
-}
-
-function apply(table: Table, id: number, row: StoredRow | null): void {
-  if (row === null) table.delete(id)
-  else if (table.has(id)) table.replace(row)
-  else table.insert(row)
 }

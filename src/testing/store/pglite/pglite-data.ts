@@ -10,6 +10,7 @@ import type {
   StoreTransaction,
   StoredFileRecord,
 } from '../store.js'
+import { lockTimeout } from '../lock-timeout.js'
 import { arrayLiteral } from '../sql/array-literal.js'
 import { FILE_TABLE, type SqlMapping } from '../sql/sql-mapping.js'
 import { quoteName } from '../sql/sql-name.js'
@@ -206,12 +207,7 @@ export class PgliteData extends SqlHostData {
     this.#replay(suspended)
     this.#active = suspended
     if (conflict !== undefined) {
-      throw new SQLException(
-        `ERROR: canceling statement due to lock timeout\n  Detail: the new session (QueryHelper.withNewSession) ${conflict}; ` +
-          'on the platform it would wait for the lock the enclosing transaction holds until the transaction ends, so it failed ' +
-          'and what it wrote was undone. Write that row in the enclosing transaction, or after it.',
-        '55P03',
-      )
+      throw lockTimeout(conflict)
     }
     if (failure !== undefined) throw failure.error
     return result as T
