@@ -86,11 +86,11 @@ export function createClient(options: ClientOptions): PlatformClient {
     // In the executor: what onTokens throws rejects the promise rather than escaping the call.
     logout: () => new Promise((resolve) => resolve(keeper.forget())),
     data: (domain) => dataApi(send, domain, decimals[domain]),
-    search: (domain, options = {}) => {
-      const { conditions, and, orderBy, asc } = options
-      const body = { conditions, and, orderBy, asc }
-      return onePage(send, 'POST', ['search', domain], options, { body, decimals: decimals[domain] })
-    },
+    search: (domain, { conditions, and, orderBy, asc, ...options } = {}) =>
+      onePage(send, 'POST', ['search', domain], options, {
+        body: { conditions, and, orderBy, asc },
+        decimals: decimals[domain],
+      }),
     keywordSearch: (domain, q, options = {}) =>
       onePage(send, 'POST', ['search', 'keyword', domain], options, {
         query: { q },

@@ -79,8 +79,11 @@ export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper)
 
     /** Sends the request with `token` and resolves with the answer, or rejects with its refusal. */
     const exchange = async (signal: AbortSignal, token: string | undefined) => {
-      const authorization = token === undefined ? {} : { authorization: `Bearer ${token}` }
-      const init = { method, headers: { ...headers, ...authorization }, body: payload }
+      const init = {
+        method,
+        headers: token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` },
+        body: payload,
+      }
       const received = await sendWithRetries(settings, url, init, signal, endsAt, fail)
       if (received.status > 199 && received.status < 300) return received
       throw errorForAnswer(received, request, secrets())

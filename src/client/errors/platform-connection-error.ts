@@ -74,8 +74,7 @@ export class PlatformConnectionError extends Error {
           ? 'Try again later, or raise timeout and totalTimeout.'
           : 'Check that the platform runs at baseUrl.'),
     )
-    const { reason, request } = init
-    Object.assign(this, { reason, request })
+    Object.assign(this, { reason: init.reason, request: init.request })
   }
 
   /**
