@@ -1,6 +1,5 @@
 import type { StorageFieldValue } from '../../../model/storage-field-value.js'
 import { IllegalStateException } from '../../../errors/illegal-state-exception.js'
-import { SQLException } from '../../../errors/sql-exception.js'
 import type { StoredRow } from '../../domains/schema.js'
 import type {
   OpenRequest,
@@ -11,11 +10,13 @@ import type {
   StoredFileRecord,
 } from '../store.js'
 import { lockTimeout } from '../lock-timeout.js'
+import { abortedTransaction } from '../sql/aborted-transaction.js'
 import { arrayLiteral } from '../sql/array-literal.js'
-import { FILE_TABLE, type SqlMapping } from '../sql/sql-mapping.js'
+import type { SqlMapping } from '../sql/sql-mapping.js'
 import { quoteName } from '../sql/sql-name.js'
 import { SqlHostData, type NativeKind } from '../sql/sql-host-data.js'
 import { sqlExceptionOf } from '../sql/sql-exception-of.js'
+import { runOwnStatements } from '../sql/run-own-statements.js'
 import type { Statement, StatementResult } from '../sql/statement.js'
 import type { PgliteConnection } from './pglite-connection.js'
 
@@ -98,11 +99,7 @@ export class PgliteData extends SqlHostData {
     statements: readonly Statement[],
     native?: NativeKind,
   ): StatementResult[] {
-    if (this.#released) {
-      throw new IllegalStateException(
-        'This host gave its PGlite data back when it was uninstalled; install it again to start from its seed data.',
-      )
-    }
+    if (this.#released) throw this.releasedError()
     const transaction = context?.transaction as PgliteTransaction | undefined
     if (transaction === undefined) {
       if (context !== undefined && this.#active !== undefined) throw this.#otherSession()
@@ -141,12 +138,7 @@ export class PgliteData extends SqlHostData {
     this.#active = undefined
     if (own.aborted) {
       this.#raw([rollbackToSp(own.savepoint), releaseSp(own.savepoint)])
-      throw new SQLException(
-        'ERROR: current transaction is aborted, commands ignored until end of transaction block\n' +
-          '  Detail: a statement in the transaction failed, so PostgreSQL rolled it back instead of committing it; nothing was committed. ' +
-          'Let the error end the transaction (rethrow it), or run the failing statement in sql.withTransaction to undo only its part.',
-        '25P02',
-      )
+      throw abortedTransaction('PostgreSQL rolled it back instead of committing it')
     }
     this.#raw([releaseSp(own.savepoint)])
   }
@@ -282,7 +274,7 @@ export class PgliteData extends SqlHostData {
       if (entry === undefined) guarded.set(table, (entry = { written: new Set(), referenced: new Set() }))
       return entry
     }
-    const files = `${quoteName(this.schemaName)}.${quoteName(FILE_TABLE)}`
+    const files = this.fileTable
     for (const step of transaction.log) {
       if (step.kind === 'file') at(files).written.add(String(step.file.id))
       if (step.kind !== 'write') continue
@@ -366,11 +358,7 @@ export class PgliteData extends SqlHostData {
 
   /** Runs the store's own statements, which must not fail. */
   #raw(statements: readonly Statement[]): void {
-    const reply = this.#connection.run(statements)
-    if (reply.error !== undefined)
-      throw new IllegalStateException(
-        `internal: PGlite refused ${statements[reply.results.length]?.text}: ${reply.error.message}`,
-      )
+    runOwnStatements(this.store.kind, this.#connection, statements)
   }
 
   #own(transaction: StoreTransaction): PgliteTransaction {

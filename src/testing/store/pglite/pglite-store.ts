@@ -2,6 +2,7 @@ import { IllegalArgumentException } from '../../../errors/illegal-argument-excep
 import { IllegalStateException } from '../../../errors/illegal-state-exception.js'
 import { describeValue } from '../../domains/describe-value.js'
 import type { HostData, OpenRequest, Store } from '../store.js'
+import { checkStoreFree } from '../sql/check-store-free.js'
 import { hostSchema } from '../sql/host-schema.js'
 import { pgliteConnection, type PgliteConnection, type PgliteEngine } from './pglite-connection.js'
 import { PgliteData } from './pglite-data.js'
@@ -76,30 +77,14 @@ class PgliteStore implements Store {
   }
 
   open(request: OpenRequest): HostData {
-    if (this.#closed)
-      throw new IllegalStateException(
-        `The PGlite store of test host '${request.hostName}' is closed; make a new one with pgliteStore().`,
-      )
-    if (this.#holder !== undefined) {
-      throw new IllegalStateException(
-        `The PGlite store serves one host at a time, and test host '${this.#holder}' holds it: uninstall that host ` +
-          `(host.uninstall(), or \`using\`) before test host '${request.hostName}' uses the store, or give each a store of its own.`,
-      )
-    }
+    checkStoreFree({ kind: this.kind, factory: 'pgliteStore' }, this.#closed, this.#holder, request.hostName)
     const schema = hostSchema(request.schemas, this.#collation, (hash) => `tv_${hash}`)
     if (!this.#schemas.has(schema.name)) {
       const exists = this.#connection.run([
         { text: 'SELECT 1 FROM pg_namespace WHERE nspname = $1', params: [schema.name] },
       ])
       if (exists.results[0]?.rows.length === 0) {
-        const reply = this.#connection.run(
-          [
-            { text: 'BEGIN', params: [] },
-            ...schema.ddl.map((text) => ({ text, params: [] })),
-            { text: 'COMMIT', params: [] },
-          ],
-          [{ text: 'ROLLBACK', params: [] }],
-        )
+        const reply = this.#connection.run(schema.create, [{ text: 'ROLLBACK', params: [] }])
         if (reply.error !== undefined)
           throw new IllegalStateException(
             `internal: PGlite refused the tables of test host '${request.hostName}': ${reply.error.message}`,

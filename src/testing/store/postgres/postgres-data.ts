@@ -1,9 +1,9 @@
-import { IllegalStateException } from '../../../errors/illegal-state-exception.js'
-import { SQLException } from '../../../errors/sql-exception.js'
 import type { StoredRow } from '../../domains/schema.js'
 import type { OpenRequest, Store, StoreContext, StoreSavepoint, StoreTransaction } from '../store.js'
-import { FILE_TABLE, type SqlMapping } from '../sql/sql-mapping.js'
+import { abortedTransaction } from '../sql/aborted-transaction.js'
+import type { SqlMapping } from '../sql/sql-mapping.js'
 import { quoteName } from '../sql/sql-name.js'
+import { runOwnStatements } from '../sql/run-own-statements.js'
 import { sqlExceptionOf } from '../sql/sql-exception-of.js'
 import { SqlHostData, type NativeKind } from '../sql/sql-host-data.js'
 import type { Statement, StatementResult } from '../sql/statement.js'
@@ -69,10 +69,7 @@ export class PostgresData extends SqlHostData {
     statements: readonly Statement[],
     native?: NativeKind,
   ): StatementResult[] {
-    if (this.#released)
-      throw new IllegalStateException(
-        'This host gave its PostgreSQL data back when it was uninstalled; install it again to start from its seed data.',
-      )
+    if (this.#released) throw this.releasedError()
     if (native !== undefined) this.#ranNative = true
     if (native !== undefined && !native.readOnly) this.#written = 'all'
     const transaction = context?.transaction as ServerTransaction | undefined
@@ -117,12 +114,8 @@ export class PostgresData extends SqlHostData {
     const [result] = this.#statements(connection, [COMMIT])
     // PostgreSQL answers COMMIT of a transaction a failed statement aborted with ROLLBACK.
     if (result?.command === 'ROLLBACK') {
-      throw new SQLException(
-        'ERROR: current transaction is aborted, commands ignored until end of transaction block\n' +
-          '  Detail: a statement in the transaction failed, so the database rolled it back instead of committing it (it answered ' +
-          'COMMIT with ROLLBACK); nothing was committed. Let the error end the transaction (rethrow it), or run the failing ' +
-          'statement in sql.withTransaction to undo only its part.',
-        '25P02',
+      throw abortedTransaction(
+        'the database rolled it back instead of committing it (it answered COMMIT with ROLLBACK)',
       )
     }
   }
@@ -166,10 +159,7 @@ export class PostgresData extends SqlHostData {
     if (this.#changedSchema) {
       this.#own(FIRST_CONNECTION, [{ text: `DROP SCHEMA ${quoteName(this.schemaName)} CASCADE`, params: [] }])
     } else {
-      const tables =
-        this.#written === 'all'
-          ? [...this.allTables(), `${quoteName(this.schemaName)}.${quoteName(FILE_TABLE)}`]
-          : [...this.#written, `${quoteName(this.schemaName)}.${quoteName(FILE_TABLE)}`]
+      const tables = [...(this.#written === 'all' ? this.allTables() : this.#written), this.fileTable]
       // The foreign keys are deferrable, so the tables empty in any order.
       this.#own(FIRST_CONNECTION, [
         BEGIN,
@@ -205,10 +195,11 @@ export class PostgresData extends SqlHostData {
   /** Runs the store's own statements, which must not fail. */
   #own(connection: number, statements: readonly Statement[]): void {
     this.#used.add(connection)
-    const reply = this.#connections.run(connection, statements, [ROLLBACK], this.schemaName)
-    if (reply.error !== undefined)
-      throw new IllegalStateException(
-        `internal: PostgreSQL refused ${statements[reply.results.length]?.text}: ${reply.error.message}`,
-      )
+    runOwnStatements(
+      this.store.kind,
+      { run: (own, onError) => this.#connections.run(connection, own, onError, this.schemaName) },
+      statements,
+      [ROLLBACK],
+    )
   }
 }

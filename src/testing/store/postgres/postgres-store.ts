@@ -4,8 +4,11 @@ import { IllegalArgumentException } from '../../../errors/illegal-argument-excep
 import { IllegalStateException } from '../../../errors/illegal-state-exception.js'
 import { describeValue } from '../../domains/describe-value.js'
 import type { HostData, OpenRequest, Store } from '../store.js'
+import { checkStoreFree } from '../sql/check-store-free.js'
 import { hostSchema } from '../sql/host-schema.js'
+import { runOwnStatements } from '../sql/run-own-statements.js'
 import { quoteName } from '../sql/sql-name.js'
+import type { Statement } from '../sql/statement.js'
 import { PostgresData } from './postgres-data.js'
 import type { PostgresStoreOptions } from './postgres-store-options.js'
 import { ServerConnections } from './server-connections.js'
@@ -92,23 +95,15 @@ class PostgresStore implements Store {
   }
 
   open(request: OpenRequest): HostData {
-    if (this.#closed)
-      throw new IllegalStateException(
-        `The PostgreSQL store of test host '${request.hostName}' is closed; make a new one with postgresStore().`,
-      )
-    if (this.#holder !== undefined) {
-      throw new IllegalStateException(
-        `The PostgreSQL store serves one host at a time, and test host '${this.#holder}' holds it: uninstall that host ` +
-          `(host.uninstall(), or \`using\`) before test host '${request.hostName}' uses the store, or give each a store of its own.`,
-      )
-    }
+    checkStoreFree(
+      { kind: this.kind, factory: 'postgresStore' },
+      this.#closed,
+      this.#holder,
+      request.hostName,
+    )
     const schema = hostSchema(request.schemas, this.#collation.column, (hash) => `tv_${hash}_${this.#token}`)
     if (!this.#schemas.has(schema.name)) {
-      this.#own([
-        { text: 'BEGIN', params: [] },
-        ...schema.ddl.map((text) => ({ text, params: [] })),
-        { text: 'COMMIT', params: [] },
-      ])
+      this.#own(schema.create)
       this.#schemas.add(schema.name)
     }
     this.#holder = request.hostName
@@ -197,12 +192,13 @@ class PostgresStore implements Store {
   }
 
   /** Runs the store's own statements, which must not fail. */
-  #own(statements: readonly { text: string; params: readonly (string | null)[] }[]): void {
-    const reply = this.#connections.run(0, statements, [{ text: 'ROLLBACK', params: [] }])
-    if (reply.error !== undefined)
-      throw new IllegalStateException(
-        `internal: PostgreSQL refused ${statements[reply.results.length]?.text}: ${reply.error.message}`,
-      )
+  #own(statements: readonly Statement[]): void {
+    runOwnStatements(
+      this.kind,
+      { run: (own, onError) => this.#connections.run(0, own, onError) },
+      statements,
+      [{ text: 'ROLLBACK', params: [] }],
+    )
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { DomainSchema } from '../../domains/schema.js'
 import { mapDomains, type SqlMapping } from './sql-mapping.js'
 import { schemaDdl } from './schema-ddl.js'
+import type { Statement } from './statement.js'
 
 /**
  * The PostgreSQL schema a set of domain definitions lives in: its name, derived from the tables it creates
@@ -13,7 +14,8 @@ import { schemaDdl } from './schema-ddl.js'
 export interface HostSchema {
   readonly mapping: SqlMapping
   readonly name: string
-  readonly ddl: readonly string[]
+  /** The statements that create it, in a transaction of their own: all or nothing. */
+  readonly create: readonly Statement[]
 }
 
 /**
@@ -36,5 +38,10 @@ export function hostSchema(
     .update(schemaDdl(mapping, 'schema', collation).join(';\n'))
     .digest('hex')
     .slice(0, 16)
-  return { mapping, name: name(hash), ddl: schemaDdl(mapping, name(hash), collation) }
+  const create = [
+    { text: 'BEGIN', params: [] },
+    ...schemaDdl(mapping, name(hash), collation).map((text) => ({ text, params: [] })),
+    { text: 'COMMIT', params: [] },
+  ]
+  return { mapping, name: name(hash), create }
 }

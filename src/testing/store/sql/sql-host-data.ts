@@ -15,7 +15,7 @@ import type {
 import { compileCount, compileGet, compileSelect } from './compile-select.js'
 import { compileDelete, compileFileRead, compileFileWrite, compileWrite } from './compile-write.js'
 import { GroovySql } from './groovy-sql.js'
-import { SEQUENCE } from './sql-mapping.js'
+import { FILE_TABLE, SEQUENCE } from './sql-mapping.js'
 import { quoteName } from './sql-name.js'
 import { rowCountOf, type Statement, type StatementResult } from './statement.js'
 import { decodeStored } from './stored-values.js'
@@ -52,6 +52,8 @@ export abstract class SqlHostData implements HostData {
   readonly schemas: ReadonlyMap<string, DomainSchema>
   /** The PostgreSQL schema that holds the host's tables. */
   protected readonly schemaName: string
+  /** The stored-file table, qualified. */
+  protected readonly fileTable: string
   readonly #tenants: readonly string[]
   readonly #tables: ReadonlyMap<string, TableSql>
   readonly #owners = new Map<number, IdOwner>()
@@ -79,6 +81,7 @@ export abstract class SqlHostData implements HostData {
     this.schemaName = schemaName
     this.#tables = tableSql(mapping, schemaName, likeCollation)
     this.#sequence = `${quoteName(schemaName)}.${quoteName(SEQUENCE)}`
+    this.fileTable = `${quoteName(schemaName)}.${quoteName(FILE_TABLE)}`
   }
 
   /**
@@ -105,6 +108,13 @@ export abstract class SqlHostData implements HostData {
   abstract rollbackTo(transaction: StoreTransaction, savepoint: StoreSavepoint): void
   abstract isolated<T>(context: StoreContext, fn: () => T): T
   abstract release(): boolean
+
+  /** What a call on the host's data after {@link SqlHostData.release} throws. */
+  protected releasedError(): IllegalStateException {
+    return new IllegalStateException(
+      `This host gave its ${this.store.kind} data back when it was uninstalled; install it again to start from its seed data.`,
+    )
+  }
 
   /** The statement that restarts the id sequence, as a new host's ids start at 1. */
   protected restartSequence(): Statement {
