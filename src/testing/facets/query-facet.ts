@@ -23,7 +23,7 @@ import type { StoreTransaction } from '../store/store.js'
 import type { DomainFacet } from './domain-facet.js'
 import { describeValue } from '../domains/describe-value.js'
 import type { DomainSchema, StoredRow } from '../domains/schema.js'
-import { brandOf } from './domain-objects.js'
+import { brandOf } from '../domains/brand.js'
 import type { ContextStore } from '../host/host-context.js'
 
 /** Every store writes as it goes: a session holds no pending changes to flush or objects to forget. */

@@ -2,7 +2,7 @@ import { IllegalArgumentException } from '../../errors/illegal-argument-exceptio
 import type { FieldError } from '../../errors/validation-exception.js'
 import { tryNormalizeFieldValue } from '../domains/normalize-field-value.js'
 import type { DomainSchema, FieldSchema, StoredRow, StoredValue } from '../domains/schema.js'
-import { brandOf } from './domain-objects.js'
+import { brandOf } from '../domains/brand.js'
 import { isReservedKey } from '../domains/safe-names.js'
 
 /** What the host checks a reference against: the id's domain and whether the tenant holds it. */

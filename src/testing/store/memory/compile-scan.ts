@@ -4,9 +4,7 @@ import type { ValidCondition } from '../query/valid-query.js'
 import type { ColumnKind, ColumnRef, ColumnValues } from './columns.js'
 import type { QueryPlan, RowPredicate } from './compile-query.js'
 import { likeShape, loweredLikeMatcher } from './like-matcher.js'
-
-/** A table's rows by position, in id order, with `undefined` where a row was deleted. @internal */
-export type Slots = readonly (StoredRow | undefined)[]
+import type { Slots } from './slots.js'
 
 /**
  * A scan compiled for one query shape. It tests the slots below `end` (or, given `positions`, the slots at

@@ -1,6 +1,6 @@
 import type { StoredValue } from '../../domains/schema.js'
-import type { Slots } from './compile-scan.js'
 import type { IndexKey } from './hash-index.js'
+import type { Slots } from './slots.js'
 
 /**
  * The positions of the rows holding one value. A clean list is exact and ascending (so in id order); a dirty

@@ -1,42 +1,8 @@
 import type { Class } from '../../model/java-types.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
-import { generatedFunction, literal } from '../domains/generated-function.js'
-import type { DomainSchema, FieldSchema, StoredRow, StoredValue } from '../domains/schema.js'
-
-/**
- * Where an object the host built or created keeps the name of its domain (`buildDomain`, `createDomain`): an
- * own, non-enumerable property under a `Symbol.for` key, so that `toEqual` ignores it and every copy of the
- * package reads it. An object that was saved has an id, and ids are unique across domains (one sequence, as
- * Hibernate's), so the host knows its domain without it: query results and spread copies carry none.
- */
-export const DOMAIN_KEY: unique symbol = Symbol.for('@tech-vendor/api/testing.domain') as never
-
-/** Marks an object as belonging to a domain. */
-export function brand<T extends object>(object: T, domain: string): T {
-  Object.defineProperty(object, DOMAIN_KEY, {
-    value: domain,
-    enumerable: false,
-    configurable: true,
-    writable: true,
-  })
-  return object
-}
-
-/** The domain an object was marked with, if any. */
-export function brandOf(object: object): string | undefined {
-  const value = Object.hasOwn(object, DOMAIN_KEY)
-    ? (object as Record<symbol, unknown>)[DOMAIN_KEY]
-    : undefined
-  return typeof value === 'string' ? value : undefined
-}
-
-/** The class an object was made by, when it is not a plain object. */
-export function ownClass(object: object): Class<unknown> | undefined {
-  const prototype = Object.getPrototypeOf(object) as { constructor?: unknown } | null
-  if (prototype === null || prototype === Object.prototype) return undefined
-  const constructor = prototype.constructor
-  return typeof constructor === 'function' ? (constructor as Class<unknown>) : undefined
-}
+import { brand } from './brand.js'
+import { copierOf, plainValue, type Copier } from './copier.js'
+import type { DomainSchema, FieldSchema, StoredRow, StoredValue } from './schema.js'
 
 /**
  * Turns stored rows into the objects plugin code gets: fresh copies (changing one changes nothing stored),
@@ -145,81 +111,6 @@ export class Materializer {
   }
 }
 
-/** Makes a domain's copies: a literal per row, or its values set on an object a domain class made. */
-interface Copier {
-  /** A fresh plain object with every field in schema order; references `null`, to be filled in. */
-  readonly literal: (row: StoredRow) => Record<string, unknown>
-  /** Sets every field on `target` by assignment, in schema order; references `null`, to be filled in. */
-  readonly fill: (target: Record<string, unknown>, row: StoredRow) => void
-  /** The DOMAIN_OBJECT and DOMAIN_OBJECT_LIST fields. */
-  readonly references: readonly FieldSchema[]
-}
-
-/** One copier per schema, made on first use. A memo keyed by schema, not state. */
-const copiers = new WeakMap<DomainSchema, Copier>()
-
-function copierOf(schema: DomainSchema): Copier {
-  let copier = copiers.get(schema)
-  if (copier === undefined) {
-    const fields = [...schema.fields.values()]
-    const references = fields.filter((f) => f.type === 'DOMAIN_OBJECT' || f.type === 'DOMAIN_OBJECT_LIST')
-    copier = { ...(generatedCopier(fields) ?? closureCopier(fields)), references }
-    copiers.set(schema, copier)
-  }
-  return copier
-}
-
-/**
- * A copier compiled for the schema: an object literal of its fields, which V8 builds as fast as hand-written
- * code does (one allocation with every property in place), where a loop over the fields cannot.
- */
-function generatedCopier(fields: readonly FieldSchema[]): Omit<Copier, 'references'> | undefined {
-  const reads = fields.map((field, i) => `const v${i} = row[${literal(field.name)}] ?? null`).join('\n')
-  const values = fields.map((field, i) =>
-    field.type === 'ZONED_DATETIME'
-      ? `v${i} === null ? null : new Date(v${i})`
-      : field.type === 'DOMAIN_OBJECT' || field.type === 'DOMAIN_OBJECT_LIST'
-        ? 'null'
-        : `v${i}`,
-  )
-  const properties = fields.map((field, i) => `${literal(field.name)}: ${values[i] as string}`).join(', ')
-  const assignments = fields.map((field, i) => `target[${literal(field.name)}] = ${values[i] as string}`)
-  const literalCopy = generatedFunction<Copier['literal']>(['row'], `${reads}\nreturn { ${properties} }`)
-  const fill = generatedFunction<Copier['fill']>(['target', 'row'], `${reads}\n${assignments.join('\n')}`)
-  return literalCopy === undefined || fill === undefined ? undefined : { literal: literalCopy, fill }
-}
-
-/** The copier where code generation is not allowed: the same objects, made by a loop over the fields. */
-function closureCopier(fields: readonly FieldSchema[]): Omit<Copier, 'references'> {
-  const fill = (target: Record<string, unknown>, row: StoredRow): void => {
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i] as FieldSchema
-      target[field.name] = plainValue(field, row[field.name])
-    }
-  }
-  // A constructor gives every copy one shape with in-object properties, as a literal has; its prototype is
-  // Object.prototype, so the copies are plain objects.
-  const ReadCopy = function (this: Record<string, unknown>, row: StoredRow) {
-    fill(this, row)
-  } as unknown as new (row: StoredRow) => Record<string, unknown>
-  ReadCopy.prototype = Object.prototype
-  return { literal: (row) => new ReadCopy(row), fill }
-}
-
-/** A stored value as a copy holds it before references are filled in. */
-function plainValue(field: FieldSchema, value: StoredValue | undefined): unknown {
-  if (value == null) return null
-  switch (field.type) {
-    case 'ZONED_DATETIME':
-      return new Date(value as number)
-    case 'DOMAIN_OBJECT':
-    case 'DOMAIN_OBJECT_LIST':
-      return null
-    default:
-      return value
-  }
-}
-
 /** Sets a row's values on an object a domain class made: by assignment, or where it cannot, by definition. */
 function fillFrom(
   plainly: boolean,
@@ -285,20 +176,5 @@ function instantiate(type: Class<unknown>, domain: string): object {
         'The platform instantiates domain classes with no argument: give the class a constructor that needs none.',
       { cause: error },
     )
-  }
-}
-
-/** The value a render puts in its map for a stored value: references as `{ id }`. */
-export function renderValue(field: FieldSchema, value: StoredValue): unknown {
-  if (value === null) return null
-  switch (field.type) {
-    case 'ZONED_DATETIME':
-      return new Date(value as number)
-    case 'DOMAIN_OBJECT':
-      return { id: value as number }
-    case 'DOMAIN_OBJECT_LIST':
-      return (value as readonly number[]).map((id) => ({ id }))
-    default:
-      return value
   }
 }
