@@ -1,4 +1,3 @@
-import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type ts from 'typescript'
 import { memberSpecs } from '../runtime-contract/members.js'
@@ -12,16 +11,9 @@ import { formatJson } from './format-json.js'
 import { formatSarif } from './format-sarif.js'
 import { formatText } from './format-text.js'
 import { helpText } from './help.js'
-import { loadTypeScript } from './load-typescript.js'
+import { planPrograms } from './plan-programs.js'
 import { PluginManifests } from './plugin-manifests.js'
-import { NearestTsconfigs } from './nearest-tsconfigs.js'
-import {
-  createPluginProgram,
-  locateTsconfigs,
-  solutionReferences,
-  type ProjectPaths,
-  type SourceFileCache,
-} from './plugin-program.js'
+import type { SourceFileCache } from './plugin-program.js'
 import { TARGET_RUNTIME, type LocatedManifest } from './plugin-target.js'
 import { FORMATS, type Format, type Report } from './report.js'
 import { toolVersion } from './tool-version.js'
@@ -147,96 +139,26 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
   // One parse of the standard library and the dependencies for every program of the run.
   const cache: SourceFileCache = context.sourceFileCache ?? new Map<string, ts.SourceFile>()
   const findings = new Map<string, Finding>()
-  const checkedFiles = new Set<string>()
-  const orphans = new Map<string, ts.SourceFile>()
   const plugins = new Map<string, LocatedManifest>()
-  const givenPaths = positionals.map((p) => resolve(io.cwd, p))
-  const homes = new NearestTsconfigs()
-  const queue: Planned[] = locateTsconfigs(project, positionals, io.cwd)
-  const located = queue.length
-  const built = new Set(queue.map((g) => g.tsconfig))
-  /** The solution-style tsconfig that referenced each project checked in its place. */
-  const solutionOf = new Map<string, string>()
-  /** Files a program met whose own nearest tsconfig has a program of the run: checked there, else at the end. */
-  const handedOver = new Map<string, Set<string>>()
-  for (let i = 0; i < queue.length || takeUnchecked(); i++) {
-    const { tsconfig, paths, within: only } = queue[i] as Planned
-    const typescript = loadTypeScript(tsconfig !== undefined ? dirname(tsconfig) : (paths[0] ?? io.cwd))
-    // A program made for files handed over checks those only; the others every file under any path of the run.
-    const within = only ?? (i < located ? givenPaths : paths)
-    // A solution-style tsconfig ("files": [] and references, the Vite layout) builds nothing itself: each
-    // project it references is checked instead, as `tsc -b` builds them.
-    const references = tsconfig === undefined ? [] : solutionReferences(typescript, tsconfig)
-    if (tsconfig !== undefined && references.length > 0) {
-      for (const reference of references.filter((r) => !built.has(r))) {
-        built.add(reference)
-        solutionOf.set(reference, tsconfig)
-        // The project's own files, those under the paths reported: the paths are not added to its roots, so
-        // that each file is built by the project that includes it.
-        queue.push({ tsconfig: reference, paths: [], within: i < located ? givenPaths : paths })
-      }
-      continue
-    }
-    const plugin = createPluginProgram({ typescript, cwd: io.cwd, tsconfig, paths, within, cache })
-    // Each file with its own nearest tsconfig (unless --project names one for all): a file under a nested
-    // project is handed to that project's program. A file under no tsconfig goes with any program that has it,
-    // and one under a solution with the projects the solution references.
-    const homeOf = (file: ts.SourceFile): string | undefined => {
-      const home = project === undefined ? (homes.of(file.fileName) ?? tsconfig) : tsconfig
-      return home !== undefined && home === solutionOf.get(tsconfig ?? '') ? tsconfig : home
-    }
-    const own = plugin.files.filter((f) => homeOf(f) === tsconfig)
-    const declarations = plugin.declarations.filter((f) => homeOf(f) === tsconfig)
-    const others = new Map<string, string[]>()
-    for (const file of plugin.files) {
-      const home = homeOf(file)
-      if (home === undefined || home === tsconfig || solutionOf.has(home)) continue
-      if (built.has(home)) handOver(handedOver, home, file.fileName)
-      else others.set(home, [...(others.get(home) ?? []), file.fileName])
-    }
-    for (const [home, files] of others) {
-      built.add(home)
-      queue.push({ tsconfig: home, paths: files })
-    }
-    const checked = checkPlugin({
-      typescript,
-      program: plugin.program,
-      typeProgram: plugin.typeProgram,
-      files: own,
-      declarations,
-      manifestOf: (fileName) => manifests.of(fileName),
-      linkage,
-      members: memberSpecs,
-      cwd: io.cwd,
-    })
-    for (const file of [...checked.checked, ...declarations]) checkedFiles.add(file.fileName)
-    for (const file of checked.orphans) orphans.set(file.fileName, file)
-    for (const finding of checked.findings) findings.set(findingKey(finding), finding)
-    for (const manifest of checked.manifests) plugins.set(manifest.path, manifest)
-  }
-  /** Queues a program for the files handed over to a project whose program did not check them. */
-  function takeUnchecked(): boolean {
-    for (const [home, files] of handedOver) {
-      handedOver.delete(home)
-      const unchecked = [...files].filter((f) => !checkedFiles.has(f) && !orphans.has(f))
-      if (unchecked.length > 0) {
-        queue.push({ tsconfig: home, paths: unchecked })
-        return true
-      }
-    }
-    return false
-  }
-  const uncovered = [...orphans.values()].filter((f) => !checkedFiles.has(f.fileName))
-  const [orphan] = uncovered
-  if (orphan !== undefined) {
-    const shown = uncovered.slice(0, 5).map((f) => displayPath(io.cwd, f.fileName))
-    const them = uncovered.length === 1 ? 'it' : 'them'
-    throw new UsageError(
-      `No plugin manifest covers ${shown.join(', ')}${uncovered.length > shown.length ? ` and ${uncovered.length - shown.length} more` : ''}: ` +
-        `no package.json at or above ${them} has a vendorPlugin field, and no file of a plugin imports ${them}. ` +
-        manifests.missing(orphan.fileName),
-    )
-  }
+  const checkedFiles = planPrograms(
+    { project, paths: positionals, cwd: io.cwd, cache, manifests },
+    ({ typescript, plugin, files, declarations }) => {
+      const checked = checkPlugin({
+        typescript,
+        program: plugin.program,
+        typeProgram: plugin.typeProgram,
+        files,
+        declarations,
+        manifestOf: (fileName) => manifests.of(fileName),
+        linkage,
+        members: memberSpecs,
+        cwd: io.cwd,
+      })
+      for (const finding of checked.findings) findings.set(findingKey(finding), finding)
+      for (const manifest of checked.manifests) plugins.set(manifest.path, manifest)
+      return checked
+    },
+  )
   const report: Report = {
     command: 'check',
     toolVersion: version,
@@ -258,17 +180,6 @@ function runCheck(args: readonly string[], io: CliIo, context: CliContext, versi
   }
   io.stdout(render(report, format))
   return exitCodeOf(report)
-}
-
-/** A program to build: its tsconfig and paths, and the paths its reported files are taken from if not the run's. */
-interface Planned extends ProjectPaths {
-  readonly within?: readonly string[]
-}
-
-function handOver(handedOver: Map<string, Set<string>>, home: string, file: string): void {
-  const files = handedOver.get(home) ?? new Set<string>()
-  files.add(file)
-  handedOver.set(home, files)
 }
 
 function runCheckBundle(args: readonly string[], io: CliIo, version: string): number {
