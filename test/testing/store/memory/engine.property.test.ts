@@ -2,7 +2,9 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { QueryCondition } from '../../../../src/model/query-condition.js'
 import { IllegalArgumentException } from '../../../../src/errors/illegal-argument-exception.js'
+import { QUERY_OPERATORS, type QueryOperator } from '../../../../src/model/query-operators.js'
 import {
+  FIELD_TYPES,
   Table,
   TransactionOverlay,
   compareCodePoints,
@@ -25,15 +27,14 @@ import { Transaction } from '../../../../src/testing/store/memory/transaction.js
 
 // The engine against a deliberately naive evaluator written straight from SPEC §7.2: a linear scan over the
 // values as the plugin wrote them, a recursive LIKE matcher, explicit code-point and BigInt comparisons.
-// It shares no code with the engine. Decimals compare as numbers (BigInt mantissa and exponent), so `'25.00'`
+// It shares no code with the engine (only the lists of field types and operators). Decimals compare as numbers (BigInt mantissa and exponent), so `'25.00'`
 // equals `'25'`, while the engine must store and return each with the scale it was written with.
 
 /* ------------------------------------------------------------------------------------------------------ */
 /* The naive evaluator                                                                                     */
 /* ------------------------------------------------------------------------------------------------------ */
 
-type Operator =
-  'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'iLike' | 'notILike' | 'in' | 'notIn' | 'isNull' | 'notNull'
+type Operator = QueryOperator
 type ModelRow = { readonly id: number } & Record<string, unknown>
 type Field = { readonly name: string; readonly type: FieldType }
 type Cond = { readonly operator: Operator; readonly field: string; readonly value?: unknown }
@@ -444,34 +445,8 @@ function conditionValueOf(type: FieldType): fc.Arbitrary<unknown> {
   )
 }
 
-const ALL_TYPES: readonly FieldType[] = [
-  'STRING',
-  'BOOLEAN',
-  'BIG_DECIMAL',
-  'INTEGER',
-  'LONG',
-  'DOUBLE',
-  'LOCAL_DATE',
-  'ZONED_DATETIME',
-  'JSON_STRING',
-  'DOMAIN_OBJECT',
-  'DOMAIN_OBJECT_LIST',
-  'FILE',
-]
-const OPERATORS: readonly Operator[] = [
-  'eq',
-  'ne',
-  'gt',
-  'ge',
-  'lt',
-  'le',
-  'iLike',
-  'notILike',
-  'in',
-  'notIn',
-  'isNull',
-  'notNull',
-]
+const ALL_TYPES = FIELD_TYPES
+const OPERATORS: readonly Operator[] = QUERY_OPERATORS
 
 /** The operators a type takes (the test still tries the others now and then, expecting a refusal). */
 function operatorsOf(type: FieldType): readonly Operator[] {
