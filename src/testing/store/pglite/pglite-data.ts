@@ -73,8 +73,6 @@ export class PgliteData extends SqlHostData {
   readonly #onRelease: () => void
   /** The transaction whose savepoint is open, if any: PGlite runs one at a time. */
   #active: PgliteTransaction | undefined
-  #savepoints = 0
-  #released = false
 
   constructor(
     store: Store,
@@ -99,7 +97,7 @@ export class PgliteData extends SqlHostData {
     statements: readonly Statement[],
     native?: NativeKind,
   ): StatementResult[] {
-    if (this.#released) throw this.releasedError()
+    this.checkOpen()
     const transaction = context?.transaction as PgliteTransaction | undefined
     if (transaction === undefined) {
       if (context !== undefined && this.#active !== undefined) throw this.#otherSession()
@@ -127,7 +125,7 @@ export class PgliteData extends SqlHostData {
 
   begin(tenant: string): StoreTransaction {
     if (this.#active !== undefined) throw this.#otherSession()
-    const transaction = new PgliteTransaction(tenant, this.#nextSavepoint())
+    const transaction = new PgliteTransaction(tenant, this.newSavepointName())
     this.#raw([sp(transaction.savepoint)])
     this.#active = transaction
     return transaction
@@ -151,7 +149,7 @@ export class PgliteData extends SqlHostData {
 
   savepoint(transaction: StoreTransaction): StoreSavepoint {
     const own = this.#own(transaction)
-    const name = this.#nextSavepoint()
+    const name = this.newSavepointName()
     const reply = this.#connection.run([sp(name)])
     if (reply.error !== undefined) throw sqlExceptionOf(reply.error, undefined)
     own.log.push({ kind: 'savepoint', name })
@@ -182,7 +180,7 @@ export class PgliteData extends SqlHostData {
     this.#active = undefined
     const guarded = this.#guarded(suspended)
     const before = this.#versions(guarded)
-    const inner = this.#nextSavepoint()
+    const inner = this.newSavepointName()
     this.#raw([sp(inner)])
     let result: T | undefined
     let failure: { error: unknown } | undefined
@@ -206,8 +204,7 @@ export class PgliteData extends SqlHostData {
   }
 
   release(): boolean {
-    if (this.#released) return true
-    this.#released = true
+    if (this.markReleased()) return true
     this.#active = undefined
     // A closed store's database is gone, and the host's data with it. A prepared statement of native SQL
     // outlives the rollback: it goes too, so that the next host can prepare one of that name.
@@ -364,10 +361,6 @@ export class PgliteData extends SqlHostData {
   #own(transaction: StoreTransaction): PgliteTransaction {
     if (transaction !== this.#active) throw this.#otherSession()
     return transaction as PgliteTransaction
-  }
-
-  #nextSavepoint(): string {
-    return `tv_${++this.#savepoints}`
   }
 
   #otherSession(): IllegalStateException {

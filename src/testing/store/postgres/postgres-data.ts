@@ -46,8 +46,6 @@ export class PostgresData extends SqlHostData {
   #ranNative = false
   /** The connections this host ran statements on. */
   readonly #used = new Set<number>()
-  #savepoints = 0
-  #released = false
 
   constructor(
     store: Store,
@@ -69,7 +67,7 @@ export class PostgresData extends SqlHostData {
     statements: readonly Statement[],
     native?: NativeKind,
   ): StatementResult[] {
-    if (this.#released) throw this.releasedError()
+    this.checkOpen()
     if (native !== undefined) this.#ranNative = true
     if (native !== undefined && !native.readOnly) this.#written = 'all'
     const transaction = context?.transaction as ServerTransaction | undefined
@@ -127,7 +125,7 @@ export class PostgresData extends SqlHostData {
   }
 
   savepoint(transaction: StoreTransaction): StoreSavepoint {
-    const name = `tv_${++this.#savepoints}`
+    const name = this.newSavepointName()
     this.#statements((transaction as ServerTransaction).connection, [
       { text: `SAVEPOINT ${name}`, params: [] },
     ])
@@ -147,8 +145,7 @@ export class PostgresData extends SqlHostData {
   }
 
   release(): boolean {
-    if (this.#released) return true
-    this.#released = true
+    if (this.markReleased()) return true
     if (this.#connections.closed) {
       // The server rolled back what the closed connections had open, and close() dropped the schemas.
       this.#onRelease(true)

@@ -60,6 +60,8 @@ export abstract class SqlHostData implements HostData {
   /** Ids `nextId` gave that no row has yet: their first write is a create. */
   readonly #issued = new Set<number>()
   readonly #sequence: string
+  #savepoints = 0
+  #released = false
 
   /**
    * @param store - The store.
@@ -109,11 +111,28 @@ export abstract class SqlHostData implements HostData {
   abstract isolated<T>(context: StoreContext, fn: () => T): T
   abstract release(): boolean
 
-  /** What a call on the host's data after {@link SqlHostData.release} throws. */
-  protected releasedError(): IllegalStateException {
-    return new IllegalStateException(
-      `This host gave its ${this.store.kind} data back when it was uninstalled; install it again to start from its seed data.`,
-    )
+  /** Throws once the host has given its data back ({@link SqlHostData.markReleased}). */
+  protected checkOpen(): void {
+    if (this.#released)
+      throw new IllegalStateException(
+        `This host gave its ${this.store.kind} data back when it was uninstalled; install it again to start from its seed data.`,
+      )
+  }
+
+  /**
+   * Marks the data as given back, for {@link SqlHostData.release}.
+   *
+   * @returns `true` when it already was, so that a second release does nothing more.
+   */
+  protected markReleased(): boolean {
+    const already = this.#released
+    this.#released = true
+    return already
+  }
+
+  /** A savepoint name no other savepoint of this host's data has. */
+  protected newSavepointName(): string {
+    return `tv_${++this.#savepoints}`
   }
 
   /** The statement that restarts the id sequence, as a new host's ids start at 1. */
