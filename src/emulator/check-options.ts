@@ -11,6 +11,7 @@ import type { TokenSettings } from './token-service.js'
 import { isPlainObject } from './is-plain-object.js'
 import { isStringArray } from './is-string-array.js'
 import { DEFAULT_USERS } from './user-directory.js'
+import { unknownOptions } from '../testing/host/unknown-options.js'
 
 const OPTION_NAMES: ReadonlySet<string> = new Set([
   'domains',
@@ -77,11 +78,7 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
       'createEmulator expects an options object, such as { domains: { ... } }.',
     )
   }
-  const problems: string[] = []
-  for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.has(key))
-      problems.push(`unknown option ${JSON.stringify(key)}; the options are ${[...OPTION_NAMES].join(', ')}`)
-  }
+  const problems = unknownOptions(options, OPTION_NAMES)
 
   const domains: Record<string, DomainDefinition> = {}
   const roles = new Map<string, DomainRoles>()

@@ -31,6 +31,7 @@ import { StorageFacet } from '../facets/storage-facet.js'
 import type { StorageOption, TestHostOptions } from './test-host-options.js'
 import type { CurrentIdentity, RepeatableOnLoadOptions, RunAs, TestHost } from './test-host.js'
 import { isThenable } from '../../api/is-thenable.js'
+import { unknownOptions } from './unknown-options.js'
 
 const OPTION_NAMES: ReadonlySet<string> = new Set([
   'name',
@@ -512,11 +513,7 @@ function checkOptions(options: TestHostOptions): CheckedOptions {
       'createTestHost expects an options object, such as { domains: { ... } }.',
     )
   }
-  const problems: string[] = []
-  for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.has(key))
-      problems.push(`unknown option ${JSON.stringify(key)}; the options are ${[...OPTION_NAMES].join(', ')}`)
-  }
+  const problems = unknownOptions(options, OPTION_NAMES)
   const name = options.name ?? 'reference-host'
   if (typeof name !== 'string' || name.trim() === '') problems.push('name must be a non-empty string')
   const platformVersion = options.platformVersion ?? '1.0.0-beta18'

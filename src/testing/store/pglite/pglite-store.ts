@@ -9,6 +9,7 @@ import { PgliteData } from './pglite-data.js'
 import { readSnapshot, snapshotPath, writeSnapshot } from './pglite-snapshot.js'
 import type { PgliteStoreOptions } from './pglite-store-options.js'
 import { withRealTimers } from './with-real-timers.js'
+import { unknownOptions } from '../../host/unknown-options.js'
 
 /** The PGlite version range the store is built and tested against (`@electric-sql/pglite` is 0.x). */
 const PGLITE_RANGE = '~0.5.16'
@@ -142,13 +143,13 @@ async function loadPglite(): Promise<PgliteModule> {
   }
 }
 
+const OPTION_NAMES: ReadonlySet<string> = new Set(['dataDir', 'collation'])
+
 function checkOptions(options: unknown): PgliteStoreOptions {
   const usage = "pgliteStore({ dataDir?: string, collation?: 'C' | 'und' })"
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new IllegalArgumentException(`${usage} expects an options object, got ${describeValue(options)}.`)
-  const problems: string[] = []
-  for (const key of Object.keys(options))
-    if (key !== 'dataDir' && key !== 'collation') problems.push(`unknown option ${JSON.stringify(key)}`)
+  const problems = unknownOptions(options, OPTION_NAMES)
   const { dataDir, collation } = options as Record<string, unknown>
   if (dataDir !== undefined && (typeof dataDir !== 'string' || dataDir === ''))
     problems.push(`dataDir must be a directory path, got ${describeValue(dataDir)}`)

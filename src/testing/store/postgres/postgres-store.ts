@@ -13,6 +13,7 @@ import { PostgresData } from './postgres-data.js'
 import type { PostgresStoreOptions } from './postgres-store-options.js'
 import { ServerConnections } from './server-connections.js'
 import { SyncBridge } from './sync-bridge.js'
+import { unknownOptions } from '../../host/unknown-options.js'
 
 /** How long a statement may run on the server; the bridge waits a little longer, so that the server reports. */
 const STATEMENT_TIMEOUT_MS = 30_000
@@ -214,13 +215,13 @@ function requirePg(): void {
   }
 }
 
+const OPTION_NAMES: ReadonlySet<string> = new Set(['url', 'lockTimeout'])
+
 function checkOptions(options: unknown): { url: string; lockTimeout: number } {
   const usage = 'postgresStore({ url: string, lockTimeout?: number })'
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new IllegalArgumentException(`${usage} expects an options object, got ${describeValue(options)}.`)
-  const problems: string[] = []
-  for (const key of Object.keys(options))
-    if (key !== 'url' && key !== 'lockTimeout') problems.push(`unknown option ${JSON.stringify(key)}`)
+  const problems = unknownOptions(options, OPTION_NAMES)
   const { url, lockTimeout = LOCK_TIMEOUT_MS } = options as Record<string, unknown>
   if (typeof url !== 'string' || !/^postgres(ql)?:\/\//.test(url)) {
     // A URL may hold a password: it is not repeated in the message.
