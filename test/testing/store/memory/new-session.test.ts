@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DomainHelper,
-  QueryHelper,
-  SQLException,
-  SimpleQuery,
-  type DomainObject,
-} from '../../../../src/index.js'
+import { DomainHelper, QueryHelper, SQLException, SimpleQuery } from '../../../../src/index.js'
 import { SeedDataException } from '../../../../src/testing/index.js'
 import { catchError, installHost } from '../../hosts.js'
+import { label, labels, rename } from '../labels.js'
 
 // The in-memory store's stand-in for row locks (src/testing/store/memory/new-session.ts); the conformance
 // suite's transactions group holds what every store does alike.
-const label = (name: string): DomainObject => {
-  const object = DomainHelper.buildDomain('Label', { name })
-  DomainHelper.createDomain(object)
-  return object
-}
-const labels = (): string[] =>
-  SimpleQuery.getAll('Label')
-    .map((l) => l['name'] as string)
-    .sort()
-const rename = (object: DomainObject, name: string): void => DomainHelper.updateDomain({ ...object, name })
 
 function expectLockTimeout(error: unknown): void {
   expect(SQLException.is(error), String(error)).toBe(true)

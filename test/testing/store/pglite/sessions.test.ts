@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   DomainHelper,
   IllegalStateException,
@@ -6,10 +6,10 @@ import {
   SQLException,
   SimpleQuery,
   StorageUtils,
-  type DomainObject,
 } from '../../../../src/index.js'
-import { createTestHost, pgliteStore, type TestHost } from '../../../../src/testing/index.js'
-import { SHOP, catchError } from '../../hosts.js'
+import { pgliteStore, type TestHost } from '../../../../src/testing/index.js'
+import { catchError, installHost } from '../../hosts.js'
+import { label, labels, rename } from '../labels.js'
 
 // PGlite has one connection: withNewSession inside a transaction is emulated by replaying the transaction's
 // writes after the new session (docs/sql.md). These tests hold that the result is what the platform gives, or
@@ -17,27 +17,7 @@ import { SHOP, catchError } from '../../hosts.js'
 const store = await pgliteStore()
 afterAll(() => store.close())
 
-let host: TestHost | undefined
-afterEach(() => {
-  host?.uninstall()
-  host = undefined
-})
-
-function install(): TestHost {
-  host = createTestHost({ domains: SHOP, store, tenants: ['acme', 'globex'] }).install()
-  return host
-}
-
-const label = (name: string): DomainObject => {
-  const object = DomainHelper.buildDomain('Label', { name })
-  DomainHelper.createDomain(object)
-  return object
-}
-const labels = (): string[] =>
-  SimpleQuery.getAll('Label')
-    .map((l) => l['name'] as string)
-    .sort()
-const rename = (object: DomainObject, name: string): void => DomainHelper.updateDomain({ ...object, name })
+const install = (): TestHost => installHost({ store, tenants: ['acme', 'globex'] })
 
 describe('withNewSession on PGlite', () => {
   it('inside a transaction that wrote: the new session sees only committed data, and the transaction keeps its writes', () => {

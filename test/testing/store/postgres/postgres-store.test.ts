@@ -9,12 +9,12 @@ import {
   QueryHelper,
   SQLException,
   SimpleQuery,
-  type DomainObject,
 } from '../../../../src/index.js'
 import type * as testing from '../../../../src/testing/index.js'
 import { createTestHost, postgresStore, type Store, type TestHost } from '../../../../src/testing/index.js'
 import { ensureBuilt } from '../../../packaging/built-package.js'
 import { SHOP, catchError } from '../../hosts.js'
+import { label, labels } from '../labels.js'
 
 // A PostgreSQL server, when TECH_VENDOR_PG_URL names one (docs/sql.md); CI has none, and these tests report
 // themselves skipped with that reason.
@@ -59,15 +59,6 @@ describe.skipIf(url === undefined)('postgresStore (needs TECH_VENDOR_PG_URL)', (
     return stores[0] as Store
   }
   const install = (): TestHost => (host = createTestHost({ domains: SHOP, store: store() }).install())
-  const label = (name: string): DomainObject => {
-    const object = DomainHelper.buildDomain('Label', { name })
-    DomainHelper.createDomain(object)
-    return object
-  }
-  const labels = (): string[] =>
-    SimpleQuery.getAll('Label')
-      .map((l) => l['name'] as string)
-      .sort()
 
   it('names itself PostgreSQL, and gives each host empty tables and ids from 1', () => {
     expect(store().kind).toBe('PostgreSQL')

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   DomainHelper,
   IllegalArgumentException,
@@ -9,22 +9,13 @@ import {
   type Sql,
   type SynchronousResult,
 } from '../../../../src/index.js'
-import { createTestHost, pgliteStore, type TestHost } from '../../../../src/testing/index.js'
-import { SHOP, catchError } from '../../hosts.js'
+import { pgliteStore, type TestHost } from '../../../../src/testing/index.js'
+import { catchError, installHost } from '../../hosts.js'
 
 const store = await pgliteStore()
 afterAll(() => store.close())
 
-let host: TestHost | undefined
-afterEach(() => {
-  host?.uninstall()
-  host = undefined
-})
-
-function install(): TestHost {
-  host = createTestHost({ domains: SHOP, store, tenants: ['acme', 'globex'] }).install()
-  return host
-}
+const install = (): TestHost => installHost({ store, tenants: ['acme', 'globex'] })
 
 const sql = <T>(fn: (sql: Sql) => SynchronousResult<T>): T => QueryHelper.withSql(fn)
 const sqlState = (fn: () => unknown): string => {
