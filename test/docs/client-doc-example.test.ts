@@ -2,6 +2,7 @@
 import { expect, test } from 'vitest'
 import { createClient, PlatformValidationError } from '@tech-vendor/api/client'
 import { createEmulator } from '@tech-vendor/api/emulator'
+import { expectPageShows } from './expect-page-shows.js'
 
 test('a clerk files a ticket, and one without a title is refused', async () => {
   await using emulator = createEmulator({
@@ -20,20 +21,11 @@ test('a clerk files a ticket, and one without a title is refused', async () => {
 })
 
 test('docs/client.md and the README show this example', async () => {
-  const { readFile } = await import('node:fs/promises')
-  const code = (await readFile(new URL(import.meta.url), 'utf8')).split('\n')
-  const body = code.slice(
-    code.indexOf("test('a clerk files a ticket, and one without a title is refused', async () => {"),
-    code.indexOf("test('docs/client.md and the README show this example', async () => {"),
-  )
-  for (const page of ['../../docs/client.md', '../../README.md']) {
-    const text = await readFile(new URL(page, import.meta.url), 'utf8')
-    // Every line of the test appears in the page, in the same order.
-    let at = 0
-    for (const line of body.filter((l) => l.trim() !== '')) {
-      const found = text.indexOf(line, at)
-      expect(found, `${page} line: ${line}`).toBeGreaterThanOrEqual(0)
-      at = found + line.length
-    }
-  }
+  for (const page of ['../../docs/client.md', '../../README.md'])
+    await expectPageShows(
+      page,
+      import.meta.url,
+      "test('a clerk files a ticket, and one without a title is refused', async () => {",
+      "test('docs/client.md and the README show this example', async () => {",
+    )
 })

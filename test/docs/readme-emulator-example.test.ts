@@ -1,6 +1,7 @@
 // The README's emulator test, as a frontend or plugin author would write it.
 import { expect, test } from 'vitest'
 import { createEmulator } from '../../src/emulator/index.js'
+import { expectPageShows } from './expect-page-shows.js'
 
 test('a clerk may not delete orders', async () => {
   await using emulator = createEmulator({
@@ -21,18 +22,10 @@ test('a clerk may not delete orders', async () => {
 })
 
 test('the README shows this example', async () => {
-  const { readFile } = await import('node:fs/promises')
-  const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8')
-  const code = (await readFile(new URL(import.meta.url), 'utf8')).split('\n')
-  // Every line of the test appears in the README, in the same order.
-  const body = code.slice(
-    code.indexOf("test('a clerk may not delete orders', async () => {"),
-    code.indexOf("test('the README shows this example', async () => {"),
+  await expectPageShows(
+    '../../README.md',
+    import.meta.url,
+    "test('a clerk may not delete orders', async () => {",
+    "test('the README shows this example', async () => {",
   )
-  let at = 0
-  for (const line of body.filter((l) => l.trim() !== '')) {
-    const found = readme.indexOf(line, at)
-    expect(found, `README line: ${line}`).toBeGreaterThanOrEqual(0)
-    at = found + line.length
-  }
 })

@@ -3,6 +3,7 @@
 import { expect, test } from 'vitest'
 import { DomainHelper, QueryHelper, SimpleQuery, VendorPlatformComponent } from '../../src/index.js'
 import { createTestHost } from '../../src/testing/index.js'
+import { expectPageShows } from './expect-page-shows.js'
 
 class OrderCleanup extends VendorPlatformComponent {
   // Runs at every plugin load and reload: it must be repeatable.
@@ -48,18 +49,11 @@ test('onLoad closes empty open orders', () => {
 })
 
 test('the README shows this example', async () => {
-  const { readFile } = await import('node:fs/promises')
-  const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8')
-  const code = (await readFile(new URL(import.meta.url), 'utf8')).split('\n')
   // Every line of the plugin and of its test appears in the README, in the same order.
-  const body = code.slice(
-    code.indexOf('class OrderCleanup extends VendorPlatformComponent {'),
-    code.indexOf("test('the README shows this example', async () => {"),
+  await expectPageShows(
+    '../../README.md',
+    import.meta.url,
+    'class OrderCleanup extends VendorPlatformComponent {',
+    "test('the README shows this example', async () => {",
   )
-  let at = 0
-  for (const line of body.filter((l) => l.trim() !== '')) {
-    const found = readme.indexOf(line, at)
-    expect(found, `README line: ${line}`).toBeGreaterThanOrEqual(0)
-    at = found + line.length
-  }
 })
