@@ -28,11 +28,12 @@ export function nameClass(
 }
 
 /**
- * Whether a value is an error of a class, or of a class below it, made by any copy of the package.
+ * Whether a value is an error of a class, or of a class below it, made by any copy of the package: the body of
+ * the static `is` guard of `PlatformError` and `PlatformConnectionError`, which pass their `this`.
  *
  * @internal
  */
-export function hasBrand(value: unknown, type: NamedClass): boolean {
+export function hasBrand(value: unknown, type: abstract new (...args: never[]) => unknown): boolean {
   return (
     (value as Record<symbol, unknown> | null | undefined)?.[brand((type.prototype as Error).name)] === true
   )

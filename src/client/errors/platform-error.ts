@@ -115,7 +115,7 @@ export class PlatformError extends Error {
    * ```
    */
   static is<E>(this: abstract new (...args: never[]) => E, value: unknown): value is E {
-    return hasBrand(value, this as unknown as abstract new () => Error)
+    return hasBrand(value, this)
   }
 
   /**
