@@ -3,7 +3,8 @@ import { MissingMethodException } from '../errors/missing-method-exception.js'
 import { NoSuchMethodError } from '../errors/no-such-method-error.js'
 import { groovyTypeOf, groovyValueOf, jvmDescriptor } from './jvm-names.js'
 import { memberSpecs, type MemberSpec, type NumberedMember } from './members.js'
-import { registrySlot, type Binding } from './registry.js'
+import { registerLinker, registrySlot, type Binding } from './registry.js'
+import type { Linkage } from './runtime-description.js'
 import type { FacetName, VendorRuntime } from './vendor-runtime.js'
 
 /**
@@ -16,15 +17,19 @@ const slot = registrySlot()
 /** A member spec whose facet is known to the type system. */
 type MemberOf<F extends FacetName> = MemberSpec & { readonly facet: F }
 
+/** The facet a facade calls: the runtime's, with every member the contract declares for it. */
+type CalledFacet<F extends FacetName> = Required<NonNullable<VendorRuntime[F]>>
+
 /**
  * The facet that backs `member` on the bound runtime, after the checks the platform makes when plugin code
  * calls it: a runtime is bound, it has the member, the member links under the runtime's linkage. Emits the
  * runtime deprecation warning on first use per binding.
  *
- * The facades call it on every host-backed call. The facet is read from the runtime on every call (a host may
- * hand out another facet object at any time); the member checks run once per binding and facet object, so the
- * path that succeeds reads the global slot, the facet and one array element. Every read on that path is
- * shaped alike whichever member is called, so it stays fast in V8 in a plugin that calls many members.
+ * The facades call it on every host-backed call, and it makes no check there: {@link linkMembers} makes them
+ * once, when the runtime is bound, and records the facet each member that passes calls. So the path that
+ * succeeds reads the global slot and one element of the binding's `calls`, whichever member is called, and
+ * stays fast in V8 in a plugin that calls many members. A member that did not pass, or that warns on its first
+ * call, takes {@link linkOnCall}.
  *
  * @param member - The member being called.
  * @param args - The call's arguments, for the error message of a missing member.
@@ -33,75 +38,65 @@ type MemberOf<F extends FacetName> = MemberSpec & { readonly facet: F }
 export function hostFacet<F extends FacetName>(
   member: MemberOf<F>,
   args: ArrayLike<unknown>,
-): Required<NonNullable<VendorRuntime[F]>> {
+): CalledFacet<F> {
   const binding = slot.binding
-  if (binding === undefined) throw notBound(member)
-  const facet = facetOf(binding.runtime, member.facet)
-  const checked = binding.checked
-  if (facet !== undefined && checked !== undefined && checked[indexOf(member)] === facet)
-    return facet as never
-  return checkedFacet(binding, facet, member, args)
+  if (binding !== undefined) {
+    const facet = binding.calls?.[indexOf(member)]
+    if (facet !== undefined) return facet as CalledFacet<F>
+  }
+  return linkOnCall(binding, member, args)
 }
 
-/** The member checks of {@link hostFacet}; remembers the facet object when they pass. */
-function checkedFacet<F extends FacetName>(
-  binding: Binding,
-  facet: unknown,
+/**
+ * Records the facet each of this copy's members calls on `binding` when it links with no check left for its
+ * call: the runtime has the member, it links under the runtime's linkage, and it does not warn on its first
+ * call. Runs once per binding (see `registerLinker`).
+ */
+function linkMembers(binding: Binding): void {
+  const calls = binding.calls as unknown[]
+  while (calls.length < (slot.memberIndexes ?? 0)) calls.push(undefined)
+  const linkage = binding.runtime.description.linkage
+  for (const member of memberSpecs) {
+    const facet = binding.facets?.[member.facet]
+    if (hasFunction(facet, member) && !failsToLink(member, linkage) && member.runtimeDeprecated === undefined)
+      calls[indexOf(member)] = facet
+  }
+}
+registerLinker(linkMembers)
+
+/**
+ * The checks of {@link hostFacet} for a member that did not link when the runtime was bound: throws the
+ * platform's error for it, or warns of a runtime deprecation on its first call and records the member's facet.
+ */
+function linkOnCall<F extends FacetName>(
+  binding: Binding | undefined,
   member: MemberOf<F>,
   args: ArrayLike<unknown>,
-): Required<NonNullable<VendorRuntime[F]>> {
+): CalledFacet<F> {
+  if (binding === undefined) throw notBound(member)
   const runtime = binding.runtime
-  if (facet === undefined || typeof (facet as Record<string, unknown>)[member.member] !== 'function')
-    throw missingMember(member, args, runtime)
-  if (member.returns !== member.runtimeReturns && runtime.description.linkage === 'static') {
+  // A binding made by a copy that predates `facets`: its facets are read from the runtime on each call.
+  const facet: unknown = binding.facets === undefined ? runtime[member.facet] : binding.facets[member.facet]
+  if (!hasFunction(facet, member)) throw missingMember(member, args, runtime)
+  if (failsToLink(member, runtime.description.linkage))
     throw new NoSuchMethodError(jvmDescriptor(member), member.instead)
-  }
   if (member.runtimeDeprecated !== undefined) warnDeprecated(binding, member)
-  remember(binding, indexOf(member), facet)
-  return facet as Required<NonNullable<VendorRuntime[F]>>
+  if (binding.calls !== undefined) binding.calls[indexOf(member)] = facet
+  return facet as CalledFacet<F>
 }
 
-/**
- * Records that a member passed its checks on `facet`. Adds `checked` to a binding made by a copy that predates
- * it, and grows it to every index reserved so far (a copy loaded after the binding was made has indexes past
- * its end; reads past the end would send V8 back to slower code).
- */
-function remember(binding: Binding, index: number, facet: unknown): void {
-  if (binding.checked === undefined) {
-    if (!Object.isExtensible(binding)) return
-    Object.assign(binding, { checked: [] })
-  }
-  const checked = binding.checked as unknown[]
-  while (checked.length < (slot.memberIndexes ?? 0)) checked.push(undefined)
-  checked[index] = facet
+function hasFunction(facet: unknown, member: MemberSpec): boolean {
+  return typeof (facet as Record<string, unknown> | undefined)?.[member.member] === 'function'
 }
 
-/** The member's index in the binding's `checked` array. */
+/** Whether the runtime's return type breaks the link of a statically linked call (`task(Runnable)` in 0.0.5). */
+function failsToLink(member: MemberSpec, linkage: Linkage): boolean {
+  return member.returns !== member.runtimeReturns && linkage === 'static'
+}
+
+/** The member's index in the binding's `calls`. */
 function indexOf(member: MemberSpec): number {
   return (member as NumberedMember).memberIndex
-}
-
-/**
- * The runtime's facet by name, read as a named property: a keyed read (`runtime[name]`) sees every facet name
- * in a plugin that calls several facades, and V8 turns it into a generic lookup several times slower.
- */
-function facetOf(runtime: VendorRuntime, name: FacetName): unknown {
-  switch (name) {
-    case 'query':
-      return runtime.query
-    case 'domain':
-      return runtime.domain
-    case 'storage':
-      return runtime.storage
-    case 'beans':
-      return runtime.beans
-    case 'async':
-      return runtime.async
-    case 'messages':
-      return runtime.messages
-    case 'rpc':
-      return runtime.rpc
-  }
 }
 
 function notBound(member: MemberSpec): Error {

@@ -1,6 +1,6 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import { IllegalStateException } from '../errors/illegal-state-exception.js'
-import type { VendorRuntime } from './vendor-runtime.js'
+import type { FacetName, VendorRuntime } from './vendor-runtime.js'
 
 /** The major version of this contract; part of the slot key, so that incompatible copies never share a binding. */
 const CONTRACT_MAJOR = 1
@@ -13,7 +13,13 @@ export const SLOT_KEY: unique symbol = Symbol.for(
   `@tech-vendor/api/runtime-contract@${CONTRACT_MAJOR}`,
 ) as never
 
-/** The state of one binding, shared by every copy of the package. */
+/** The runtime's facets as a binding holds them: read once, when the runtime is bound. */
+export type BoundFacets = { readonly [F in FacetName]: VendorRuntime[F] | undefined }
+
+/**
+ * The state of one binding, shared by every copy of the package. Its facets are the runtime's, read once by
+ * {@link bindRuntime}: the facades call them, never a facet the runtime hands out later.
+ */
 export interface Binding {
   readonly runtime: VendorRuntime
   /**
@@ -21,13 +27,19 @@ export interface Binding {
    * when the binding asked for one warning per member per process.
    */
   readonly warned: Set<string>
+  /** The runtime's facets, read when it was bound. Missing on a binding made by a copy that predates it. */
+  readonly facets?: BoundFacets
   /**
-   * The facet object on which each member passed the facades' checks, by member index (see
-   * {@link reserveMemberIndexes}), so that the checks are not repeated while the runtime hands out the same
-   * facet object. Missing on a binding made by a copy of the package that predates it.
+   * The facet each member calls, by member index (see {@link reserveMemberIndexes}), once the member has
+   * passed the facades' checks on this binding; `undefined` before. Filled when the runtime is bound, by the
+   * linker of every copy of the package (see {@link registerLinker}). Missing on a binding made by a copy that
+   * predates it.
    */
-  readonly checked?: unknown[]
+  readonly calls?: unknown[]
 }
+
+/** What a copy of the package registers to link its members on a new binding (see {@link registerLinker}). */
+export type Linker = (binding: Binding) => void
 
 /** The process-wide slot. */
 export interface Slot {
@@ -43,6 +55,8 @@ export interface Slot {
    * the host, and already reported to it); `undefined` otherwise.
    */
   refuseOrphan?: (member: string) => Error | undefined
+  /** One per copy of the package that has facades: marks which of that copy's members link on a binding. */
+  linkers?: Linker[]
 }
 
 /** The slot on `globalThis`, created on first use. */
@@ -72,6 +86,17 @@ export function reserveMemberIndexes(count: number): number {
   const first = slot.memberIndexes ?? 0
   slot.memberIndexes = first + count
   return first
+}
+
+/**
+ * Registers a copy's linker: {@link bindRuntime} runs it on every binding it makes, so that each copy judges
+ * its own members by its own rules; a copy loaded while a runtime is bound links that binding at once.
+ */
+export function registerLinker(link: Linker): void {
+  const slot = registrySlot()
+  ;(slot.linkers ??= []).push(link)
+  const binding = slot.binding
+  if (binding?.calls !== undefined) link(binding)
 }
 
 /**
@@ -117,7 +142,9 @@ export interface BindOptions {
 }
 
 /**
- * Binds the host's implementation, so that every facade call of every copy of the package reaches it.
+ * Binds the host's implementation, so that every facade call of every copy of the package reaches it. The
+ * runtime's facets are read here, once: a getter that hands out another facet object later is not seen; bind
+ * again to change them.
  *
  * @param runtime - The host's implementation and self-description.
  * @param options - `replace: true` replaces a bound runtime instead of refusing; `deprecationWarnings` says how
@@ -137,7 +164,7 @@ export interface BindOptions {
  * ```
  */
 export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): RuntimeBinding {
-  assertRuntimeShape(runtime)
+  const facets = readFacets(runtime)
   const warnings: unknown = options.deprecationWarnings
   if (warnings !== undefined && warnings !== 'per-binding' && warnings !== 'per-process') {
     throw new IllegalArgumentException(
@@ -153,13 +180,8 @@ export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): 
         `Unbind it first (unbindRuntime(), or host.uninstall() for a test host), or pass { replace: true } in tests.`,
     )
   }
-  if (bound === undefined || bound.runtime !== runtime) {
-    // `checked` has a slot for every member index reserved so far, so that reading one never runs past the end.
-    const checked = new Array<unknown>(slot.memberIndexes ?? 0).fill(undefined)
-    const warned =
-      options.deprecationWarnings === 'per-process' ? (slot.warnedInProcess ??= new Set()) : new Set<string>()
-    slot.binding = { runtime, warned, checked }
-  }
+  if (bound === undefined || bound.runtime !== runtime)
+    slot.binding = newBinding(slot, runtime, facets, options)
   const binding: RuntimeBinding = {
     runtime,
     unbind: () => {
@@ -167,6 +189,21 @@ export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): 
     },
     [Symbol.dispose]: () => binding.unbind(),
   }
+  return binding
+}
+
+/**
+ * A binding of `runtime` with the facets read from it, and every member that needs no check on its first call
+ * marked linked by the linker of each copy of the package.
+ */
+function newBinding(slot: Slot, runtime: VendorRuntime, facets: BoundFacets, options: BindOptions): Binding {
+  const warned =
+    options.deprecationWarnings === 'per-process' ? (slot.warnedInProcess ??= new Set()) : new Set<string>()
+  // A slot for every member index reserved so far, each set so that V8 keeps the array packed.
+  const calls: unknown[] = []
+  while (calls.length < (slot.memberIndexes ?? 0)) calls.push(undefined)
+  const binding: Binding = { runtime, warned, facets, calls }
+  for (const link of slot.linkers ?? []) link(binding)
   return binding
 }
 
@@ -210,7 +247,11 @@ export function currentRuntime(): VendorRuntime | undefined {
 
 const FACETS = ['storage', 'query', 'domain', 'beans', 'async', 'messages', 'rpc'] as const
 
-function assertRuntimeShape(runtime: unknown): asserts runtime is VendorRuntime {
+/**
+ * The runtime's facets, each read once (a getter on the runtime runs once per binding), after checking that
+ * the runtime has the contract's shape.
+ */
+function readFacets(runtime: unknown): BoundFacets {
   const problems: string[] = []
   if (typeof runtime !== 'object' || runtime === null) {
     throw new IllegalArgumentException(
@@ -233,8 +274,10 @@ function assertRuntimeShape(runtime: unknown): asserts runtime is VendorRuntime 
     if (d['linkage'] !== 'dynamic' && d['linkage'] !== 'static')
       problems.push(`description.linkage must be 'dynamic' or 'static', got ${JSON.stringify(d['linkage'])}`)
   }
+  const facets: Record<string, unknown> = {}
   for (const facet of FACETS) {
     const value = r[facet]
+    facets[facet] = value
     if (value !== undefined && (typeof value !== 'object' || value === null))
       problems.push(
         `${facet} must be an object of methods when given, got ${value === null ? 'null' : typeof value}`,
@@ -245,4 +288,5 @@ function assertRuntimeShape(runtime: unknown): asserts runtime is VendorRuntime 
       `bindRuntime was given an invalid runtime:\n  - ${problems.join('\n  - ')}`,
     )
   }
+  return Object.freeze(facets) as BoundFacets
 }

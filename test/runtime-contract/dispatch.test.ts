@@ -16,32 +16,64 @@ afterEach(() => {
   unbindRuntime()
 })
 
-/** A runtime whose query facet is whatever `current.query` holds when plugin code calls. */
-function runtimeWithSwappableQuery(linkage: Linkage, current: { query: object }): VendorRuntime {
+/** A runtime whose query facet is whatever `current.query` holds when it is read; counts the reads. */
+function runtimeWithSwappableQuery(
+  linkage: Linkage,
+  current: { query: object },
+): { runtime: VendorRuntime; reads: () => number } {
   const runtime = tinyRuntime('swapping-host', linkage)
-  Object.defineProperty(runtime, 'query', { get: () => current.query, enumerable: true })
-  return runtime
+  let reads = 0
+  Object.defineProperty(runtime, 'query', {
+    get: () => {
+      reads++
+      return current.query
+    },
+    enumerable: true,
+  })
+  return { runtime, reads: () => reads }
 }
 
 describe('the facet a facade calls', () => {
-  it('is read from the runtime on every call, so a host may hand out another facet object at any time', () => {
+  it('is read from the runtime once, when it is bound, not on each call', () => {
     const current = { query: { count: () => 1 } as object }
-    bindRuntime(runtimeWithSwappableQuery('dynamic', current))
-    expect(SimpleQuery.count('Order')).toBe(1)
+    const { runtime, reads } = runtimeWithSwappableQuery('dynamic', current)
+    bindRuntime(runtime)
+    expect(reads()).toBe(1)
+    for (let i = 0; i < 100; i++) expect(SimpleQuery.count('Order')).toBe(1)
+    expect(reads()).toBe(1)
+  })
+
+  it('is not replaced by a facet the runtime hands out later; binding again reads it', () => {
+    const current = { query: { count: () => 1 } as object }
+    const { runtime } = runtimeWithSwappableQuery('dynamic', current)
+    bindRuntime(runtime)
     current.query = { count: () => 2 }
+    expect(SimpleQuery.count('Order')).toBe(1)
+    unbindRuntime()
+    bindRuntime(runtime)
     expect(SimpleQuery.count('Order')).toBe(2)
   })
 
   it.each(['dynamic', 'static'] as const)(
-    'is checked again when it is another object: one without the member fails to link (%s linkage)',
+    'has its members checked when it is bound, not on each call (%s linkage)',
     (linkage) => {
-      const current = { query: { count: () => 1 } as object }
-      bindRuntime(runtimeWithSwappableQuery(linkage, current))
-      expect(SimpleQuery.count('Order')).toBe(1)
-      current.query = { getAll: () => [] }
+      // Counts how often the facades look a member up on the facet: the check, and the call itself.
+      const lookups = new Map<PropertyKey, number>()
+      const facet = new Proxy({ count: () => 1 } as Record<string, unknown>, {
+        get(target, key) {
+          lookups.set(key, (lookups.get(key) ?? 0) + 1)
+          return target[key as string]
+        },
+      })
+      bindRuntime(tinyRuntime('counted-host', linkage, { query: facet as never }))
+      const checksAtBind = lookups.get('count') ?? 0
+      expect(checksAtBind).toBeGreaterThan(0)
+      for (let i = 0; i < 100; i++) SimpleQuery.count('Order')
+      // One lookup per call: the call's own.
+      expect(lookups.get('count')).toBe(checksAtBind + 100)
       const expected = linkage === 'dynamic' ? MissingMethodException : NoSuchMethodError
-      expect(() => SimpleQuery.count('Order')).toThrow(expected)
-      expect(() => SimpleQuery.count('Order')).toThrow(/SimpleQuery\.count/)
+      expect(() => SimpleQuery.getAll('Order')).toThrow(expected)
+      expect(() => SimpleQuery.getAll('Order')).toThrow(/SimpleQuery\.getAll/)
     },
   )
 
