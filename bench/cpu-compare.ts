@@ -24,8 +24,16 @@ export interface CompareOptions {
 
 let sink = 0
 
+/**
+ * `gc()` when the process runs with `--expose-gc`: each sample then starts after a full collection, so that
+ * neither side pays for collecting the other's garbage. With a young generation larger than a sample
+ * allocates (`--min-semi-space-size`), no collection falls inside a sample at all (see bench/engine.bench.ts).
+ */
+const collect = (globalThis as { gc?: () => void }).gc
+
 /** CPU microseconds per call of `fn`, over `calls` calls. */
 function sample(fn: () => number, calls: number): number {
+  collect?.()
   const start = cpuMicros()
   for (let i = 0; i < calls; i++) sink += fn()
   return (cpuMicros() - start) / calls
@@ -46,7 +54,8 @@ function callsFor(fn: () => number, sampleUs: number): number {
 
 /**
  * Measures a candidate against its baseline in CPU time (`process.cpuUsage`), rounds interleaved and
- * alternating which side goes first, after both were run enough to be warm. Each function returns a number (a
+ * alternating which side goes first, after both were run enough to be warm; each sample after a full
+ * collection where the process exposes `gc`. Each function returns a number (a
  * row count, say) that is summed, so that no engine can drop the call.
  *
  * @param baseline - The baseline's work, one call.

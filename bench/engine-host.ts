@@ -1,7 +1,8 @@
 /**
  * The reference host's queries and writes on a table of `--rows` order-like objects, run by
  * bench/engine.bench.ts in a process of its own per size (with `--single-threaded-gc`, so that the CPU time
- * of this process is the work measured). Prints one JSON line: the figures of {@link HostFigures}.
+ * of this process is the work measured, and a young generation no sample fills: see `hostFigures` there).
+ * Prints one JSON line: the figures of {@link HostFigures}.
  *
  * Every query goes through the built package as plugin code calls it (`SimpleQuery` on an installed test
  * host), so it pays validation, planning, matching and the copies the host returns. Its baseline is

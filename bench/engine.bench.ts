@@ -264,12 +264,31 @@ printTable('(c) heap per object, 100,000 objects of 8 fields', [
 
 // --- (d) the host at 100,000 and 1,000,000 objects ----------------------------------------------------------
 
-/** Runs bench/engine-host.ts on a table of `rows` objects in a process of its own. */
+/**
+ * Runs bench/engine-host.ts on a table of `rows` objects in a process of its own. The young generation is made
+ * larger than what one sample allocates, and each sample starts after a collection (`--expose-gc`, see
+ * bench/cpu-compare.ts), so that no young-generation collection falls inside a sample. Otherwise the point
+ * where one falls decides the ratio: a collection that meets a query halfway through building its result
+ * copies half the result, one between two queries copies nothing, and which happens is set by how much each
+ * side allocates per call, not by its work. The same code measured anywhere from 0.8x to 2.3x that way. Both
+ * sides return the same copies, so collecting them costs both the same.
+ */
 function hostFigures(rows: number): HostFigures {
   const child = fileURLToPath(new URL('./engine-host.ts', import.meta.url))
+  const semiSpaceMb = rows >= 1_000_000 ? 512 : 128
   const result = spawnSync(
     process.execPath,
-    [...process.execArgv, '--single-threaded-gc', '--max-old-space-size=8192', child, '--rows', String(rows)],
+    [
+      ...process.execArgv,
+      '--single-threaded-gc',
+      '--expose-gc',
+      `--min-semi-space-size=${semiSpaceMb}`,
+      `--max-semi-space-size=${semiSpaceMb}`,
+      '--max-old-space-size=8192',
+      child,
+      '--rows',
+      String(rows),
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 24 },
   )
   if (result.status !== 0) throw new Error(`the host bench on ${rows} rows failed:\n${result.stderr}`)
