@@ -8,8 +8,8 @@ import type { Slots } from './slots.js'
 
 /**
  * A scan compiled for one query shape. It tests the slots below `end` (or, given `positions`, the slots at
- * `positions[0]` to `positions[end - 1]`), counts the rows that match, and appends them to `out` unless it is
- * `null`. `values` are the query's values in the order the shape takes them; `columns` the columns it reads
+ * `positions[0]` to `positions[end - 1]`), counts the rows that match, and appends the first `keep` of them to
+ * `out` unless it is `null`. `values` are the query's values in the order the shape takes them; `columns` the columns it reads
  * (see {@link ScanProgram.columns}).
  *
  * @internal
@@ -21,6 +21,7 @@ export type CompiledScan = (
   values: readonly unknown[],
   columns: readonly ColumnValues[],
   out: StoredRow[] | null,
+  keep: number,
 ) => number
 
 /** A query's compiled scan with what the query gives it. @internal */
@@ -69,8 +70,14 @@ export function compileScan(schema: DomainSchema, plan: QueryPlan, skip = -1): S
     const test = conditions.map((c) => `(${c.test})`).join(plan.query.and ? ' && ' : ' || ')
     const readsRows = conditions.some((c) => c.readsRow)
     scan = generatedFunction<CompiledScan>(
-      ['rows', 'positions', 'end', 'values', 'columns', 'out'],
-      scanSource(values.length, columns.length, test || 'true', readsRows),
+      ['rows', 'positions', 'end', 'values', 'columns', 'out', 'keep'],
+      scanSource(
+        values.length,
+        columns.length,
+        conditions.flatMap((c) => c.helpers ?? []),
+        test || 'true',
+        readsRows,
+      ),
     )
     if (scan === undefined) return undefined
     if (cache === undefined) scans.set(schema, (cache = new Map<string, CompiledScan>()))
@@ -80,25 +87,28 @@ export function compileScan(schema: DomainSchema, plan: QueryPlan, skip = -1): S
   return { scan, values, columns }
 }
 
-function scanSource(values: number, columns: number, test: string, readsRows: boolean): string {
+function scanSource(
+  values: number,
+  columns: number,
+  helpers: readonly string[],
+  test: string,
+  readsRows: boolean,
+): string {
   const declarations = [
     ...Array.from({ length: values }, (_, i) => `const v${i} = values[${i}]`),
     ...Array.from({ length: columns }, (_, i) => `const C${i} = columns[${i}]`),
+    ...helpers,
   ]
   // A test on columns alone reads a row only when it passes; a deleted row's columns hold NaN or null, which
   // most tests refuse, but isNull accepts.
   const body = readsRows
     ? `const r = rows[i]
       if (r !== undefined && (${test})) {
-        n++
-        if (out !== null) out.push(r)
+        if (++n <= keep && out !== null) out.push(r)
       }`
     : `if (${test}) {
         const r = rows[i]
-        if (r !== undefined) {
-          n++
-          if (out !== null) out.push(r)
-        }
+        if (r !== undefined && ++n <= keep && out !== null) out.push(r)
       }`
   return `${declarations.join('\n')}
 let n = 0
@@ -125,12 +135,17 @@ interface ConditionCode {
   readonly shape: string
   readonly test: string
   readonly readsRow: boolean
+  /** Declarations the test calls, made once per scan. */
+  readonly helpers?: readonly string[]
 }
 
 /** Lists up to this long are compared element by element; longer ones go through a Set. */
 const INLINE_LIST = 8
 
-/** Prefixes up to this long are compared code unit by code unit, which V8 runs faster than `startsWith`. */
+/**
+ * Prefixes and infixes up to this long are compared code unit by code unit, which V8 runs faster than
+ * `startsWith` and `includes` (a call into the runtime per row) on the short texts fields hold.
+ */
 const INLINE_PREFIX = 8
 
 /** The field types stored as numbers, which a column of doubles holds. */
@@ -190,6 +205,7 @@ function conditionCode(
       return { shape, test: `(x = ${read}) === ${names.join(' || x === ')}`, readsRow }
     }
     case 'like': {
+      const helpers: string[] = []
       const pattern = likeShape(condition.pattern)
       const lowered = column(field.name, 'lowered')
       let match: string
@@ -215,9 +231,25 @@ function conditionCode(
         case 'suffix':
           match = `y.endsWith(${take(pattern.text)})`
           break
-        case 'infix':
-          match = `y.includes(${take(pattern.text)})`
+        case 'infix': {
+          const text = pattern.text
+          if (text.length > INLINE_PREFIX) {
+            match = `y.includes(${take(text)})`
+            break
+          }
+          kind = `infix${text.length}`
+          // Tries each start in turn, by UTF-16 unit as includes does. Named after its first value, which
+          // no other condition takes.
+          const codes = Array.from({ length: text.length }, (_, j) => take(text.charCodeAt(j)))
+          const units = codes.map((code, j) => `y.charCodeAt(k + ${j}) === ${code}`)
+          const helper = `h${(codes[0] as string).slice(1)}`
+          helpers.push(`const ${helper} = (y) => {
+  for (let k = 0, last = y.length - ${text.length}; k <= last; k++) if (${units.join(' && ')}) return true
+  return false
+}`)
+          match = `${helper}(y)`
           break
+        }
         case 'any':
           match = 'true'
           break
@@ -230,6 +262,7 @@ function conditionCode(
         shape: `${condition.negated ? 'notLike' : 'like'}:${kind}${name}`,
         test: `(y = ${lowered}[i]) != null && ${condition.negated ? `!(${match})` : match}`,
         readsRow: false,
+        helpers,
       }
     }
   }

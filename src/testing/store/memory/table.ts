@@ -89,7 +89,10 @@ interface Candidates {
 
 /** The matches of a query before paging. */
 interface Matches {
+  /** The matches, or the first of them in id order when the caller asked for no more. */
   readonly rows: StoredRow[]
+  /** How many rows match. */
+  readonly total: number
   /** The rows are in ascending id order. */
   readonly inIdOrder: boolean
   /** `rows` may be reordered in place (it is not the table's own array). */
@@ -335,8 +338,10 @@ export class Table {
     const plan = planQuery(this.schema, query)
     const valid = page === undefined ? undefined : validatePage(this.schema, page)
     this.#compact()
-    const matches = this.#match(plan, overlay)
-    const totalCount = matches.rows.length
+    // A page in id order needs only the matches up to its end; the rest are counted.
+    const keep = valid?.inIdOrder === true ? valid.offset + valid.limit : Infinity
+    const matches = this.#match(plan, overlay, keep)
+    const totalCount = matches.total
     if (valid === undefined) {
       const rows = matches.owned ? matches.rows : matches.rows.slice()
       if (!matches.inIdOrder) rows.sort(byIdAscending)
@@ -380,12 +385,12 @@ export class Table {
       }
       return count
     }
-    if (hasOverlay) return this.#matchWithOverlay(plan, overlay, counts).rows.length
+    if (hasOverlay) return this.#matchWithOverlay(plan, overlay, counts).total
     const candidates = this.#candidates(plan, counts)
-    if (candidates === null) return this.#scan(plan, null, -1, null)
+    if (candidates === null) return this.#scan(plan, null, -1, null, 0)
     this.counters.indexedQueries++
     const { positions, exact, passes } = candidates
-    return exact ? positions.length : this.#scan(plan, positions, passes, null)
+    return exact ? positions.length : this.#scan(plan, positions, passes, null, 0)
   }
 
   #checkRow(row: StoredRow, action: string): number {
@@ -553,7 +558,8 @@ export class Table {
 
   /**
    * Tests the slots (every one, or those at `positions`) against the query, counts the matches and appends
-   * them to `out` unless it is `null`: with compiled code where it pays and is allowed, else with closures.
+   * the first `keep` of them to `out` unless it is `null`: with compiled code where it pays and is allowed,
+   * else with closures.
    *
    * @param passes - A condition of an AND plan that every slot at `positions` passes, or -1.
    */
@@ -562,6 +568,7 @@ export class Table {
     positions: ArrayLike<number> | null,
     passes: number,
     out: StoredRow[] | null,
+    keep: number,
   ): number {
     const slots: Slots = this.#slots
     const end = positions === null ? slots.length : positions.length
@@ -570,7 +577,7 @@ export class Table {
       if (program !== undefined) {
         this.counters.compiledScans++
         const columns = program.columns.map((column) => this.#columns.get(column, slots))
-        return program.scan(slots, positions, end, program.values, columns, out)
+        return program.scan(slots, positions, end, program.values, columns, out, keep)
       }
     }
     this.counters.rowScans++
@@ -578,35 +585,41 @@ export class Table {
     let n = 0
     for (let k = 0; k < end; k++) {
       const row = slots[positions === null ? k : (positions[k] as number)]
-      if (row !== undefined && predicate(row)) {
-        n++
-        if (out !== null) out.push(row)
-      }
+      if (row !== undefined && predicate(row) && ++n <= keep && out !== null) out.push(row)
     }
     return n
   }
 
-  #match(plan: QueryPlan, overlay: TransactionOverlay | undefined): Matches {
-    if (plan.matchesNothing) return { rows: [], inIdOrder: true, owned: true }
+  /**
+   * The rows a query matches and how many: every match, or with no overlay only the first `keep` in id order
+   * (all are counted).
+   */
+  #match(plan: QueryPlan, overlay: TransactionOverlay | undefined, keep: number): Matches {
+    if (plan.matchesNothing) return { rows: [], total: 0, inIdOrder: true, owned: true }
     if (overlay !== undefined && overlay.size > 0)
       return this.#matchWithOverlay(plan, overlay, this.#lookupCounts(plan))
     if (plan.matchesEverything) {
-      if (this.#holes === 0) return { rows: this.#slots as StoredRow[], inIdOrder: true, owned: false }
-      return { rows: this.#slots.filter(isRow), inIdOrder: true, owned: true }
+      const slots = this.#slots
+      if (this.#holes === 0)
+        return { rows: slots as StoredRow[], total: slots.length, inIdOrder: true, owned: false }
+      const rows = slots.filter(isRow)
+      return { rows, total: rows.length, inIdOrder: true, owned: true }
     }
     const rows: StoredRow[] = []
     const candidates = this.#candidates(plan, this.#lookupCounts(plan))
     if (candidates === null) {
-      this.#scan(plan, null, -1, rows)
-    } else {
-      this.counters.indexedQueries++
-      if (!candidates.exact) this.#scan(plan, candidates.positions, candidates.passes, rows)
-      else {
-        const { positions } = candidates
-        for (let k = 0; k < positions.length; k++) rows.push(this.#slots[positions[k] as number] as StoredRow)
-      }
+      const total = this.#scan(plan, null, -1, rows, keep)
+      return { rows, total, inIdOrder: true, owned: true }
     }
-    return { rows, inIdOrder: true, owned: true }
+    this.counters.indexedQueries++
+    const { positions, exact } = candidates
+    if (!exact) {
+      const total = this.#scan(plan, positions, candidates.passes, rows, keep)
+      return { rows, total, inIdOrder: true, owned: true }
+    }
+    const kept = Math.min(positions.length, keep)
+    for (let k = 0; k < kept; k++) rows.push(this.#slots[positions[k] as number] as StoredRow)
+    return { rows, total: positions.length, inIdOrder: true, owned: true }
   }
 
   /**
@@ -641,7 +654,12 @@ export class Table {
     for (const row of this.#overlayRows(plan, overlay)) if (predicate(row)) rows.push(row)
     // Two equalities of an OR can select the same written row.
     const merged = plan.union && plan.lookups.length > 1 ? [...new Set(rows)] : rows
-    return { rows: merged, inIdOrder: merged.length === base || merged.length <= 1, owned: true }
+    return {
+      rows: merged,
+      total: merged.length,
+      inIdOrder: merged.length === base || merged.length <= 1,
+      owned: true,
+    }
   }
 
   /**
