@@ -2,8 +2,8 @@ import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import { MissingMethodException } from '../errors/missing-method-exception.js'
 import { NoSuchMethodError } from '../errors/no-such-method-error.js'
 import { groovyTypeOf, groovyValueOf, jvmDescriptor } from './jvm-names.js'
-import { memberSpecs, type MemberSpec, type NumberedMember } from './members.js'
-import { registerLinker, registrySlot, type Binding } from './registry.js'
+import { memberSpecs, memberTableKey, type MemberSpec, type NumberedMember } from './members.js'
+import { registerLinker, registrySlot, type Binding, type BoundFacets } from './registry.js'
 import type { Linkage } from './runtime-description.js'
 import type { FacetName, VendorRuntime } from './vendor-runtime.js'
 
@@ -62,7 +62,7 @@ function linkMembers(binding: Binding): void {
       calls[indexOf(member)] = facet
   }
 }
-registerLinker(linkMembers)
+registerLinker(memberTableKey(memberSpecs), linkMembers)
 
 /**
  * The checks of {@link hostFacet} for a member that did not link when the runtime was bound: throws the
@@ -76,8 +76,9 @@ function linkOnCall<F extends FacetName>(
   if (binding === undefined) throw notBound(member)
   const runtime = binding.runtime
   // A binding made by a copy that predates `facets`: its facets are read from the runtime on each call.
-  const facet: unknown = binding.facets === undefined ? runtime[member.facet] : binding.facets[member.facet]
-  if (!hasFunction(facet, member)) throw missingMember(member, args, runtime)
+  const facets: BoundFacets = binding.facets ?? runtime
+  const facet: unknown = facets[member.facet]
+  if (!hasFunction(facet, member)) throw missingMember(member, args, runtime, facets)
   if (failsToLink(member, runtime.description.linkage))
     throw new NoSuchMethodError(jvmDescriptor(member), member.instead)
   if (member.runtimeDeprecated !== undefined) warnDeprecated(binding, member)
@@ -85,8 +86,16 @@ function linkOnCall<F extends FacetName>(
   return facet as CalledFacet<F>
 }
 
+/**
+ * Whether the facet has the member as a function. A facet that throws when a member it lacks is read (a
+ * strict mock, say) lacks it: the call then fails as the platform fails for a missing member.
+ */
 function hasFunction(facet: unknown, member: MemberSpec): boolean {
-  return typeof (facet as Record<string, unknown> | undefined)?.[member.member] === 'function'
+  try {
+    return typeof (facet as Record<string, unknown> | undefined)?.[member.member] === 'function'
+  } catch {
+    return false
+  }
 }
 
 /** Whether the runtime's return type breaks the link of a statically linked call (`task(Runnable)` in 0.0.5). */
@@ -109,14 +118,24 @@ function notBound(member: MemberSpec): Error {
   )
 }
 
-function missingMember(member: MemberSpec, args: ArrayLike<unknown>, runtime: VendorRuntime): Error {
+/**
+ * The platform's error for a call of a member the bound facets lack; under dynamic linkage it lists the
+ * overloads they do have, as Groovy does.
+ */
+function missingMember(
+  member: MemberSpec,
+  args: ArrayLike<unknown>,
+  runtime: VendorRuntime,
+  facets: BoundFacets,
+): Error {
   const host = `runtime '${runtime.description.name}' (platform ${runtime.description.platformVersion})`
   const hint = `The bound ${host} does not provide ${member.id}.${member.instead === undefined ? '' : ` ${member.instead}`}`
   if (runtime.description.linkage === 'static') return new NoSuchMethodError(jvmDescriptor(member), hint)
   const values = Array.from(args)
   const solutions = memberSpecs
     .filter(
-      (m) => m.owner === member.owner && m.name === member.name && m !== member && hasMember(runtime, m),
+      (m) =>
+        m.owner === member.owner && m.name === member.name && m !== member && hasFunction(facets[m.facet], m),
     )
     .map((m) => `${m.name}(${m.parameters.join(', ')})`)
   return new MissingMethodException({
@@ -128,11 +147,6 @@ function missingMember(member: MemberSpec, args: ArrayLike<unknown>, runtime: Ve
     hint:
       solutions.length === 0 ? hint : `Possible solutions: ${[...new Set(solutions)].join(', ')}\n${hint}`,
   })
-}
-
-function hasMember(runtime: VendorRuntime, member: MemberSpec): boolean {
-  const facet = runtime[member.facet] as Record<string, unknown> | undefined
-  return typeof facet?.[member.member] === 'function'
 }
 
 function warnDeprecated(binding: Binding, member: MemberSpec): void {

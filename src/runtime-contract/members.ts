@@ -103,19 +103,31 @@ function spec<O extends Owner>(
 }
 
 /**
- * A member spec as this copy of the package numbers it: `memberIndex` is its place in the binding's `checked`
- * array, from a range this copy reserved on the registry slot (copies of other versions number theirs in
- * ranges of their own). Not enumerable and not in the public type. A plain name, not a symbol: dispatch reads
+ * A member spec as this copy of the package numbers it: `memberIndex` is its place in the binding's `calls`,
+ * from the range reserved on the registry slot for this member table (copies with another table number
+ * theirs in ranges of their own). Not enumerable and not in the public type. A plain name, not a symbol: dispatch reads
  * it on every facade call, and V8 reads a named property fastest.
  *
  * @internal
  */
 export type NumberedMember = MemberSpec & { readonly memberIndex: number }
 
-/** Numbers the table's entries from a range reserved for this copy, in declaration order, and freezes them. */
+/**
+ * What identifies a member table on the registry slot: every property of its members that linking them
+ * depends on, in order. Copies of the package whose tables agree share member indexes and one linker.
+ *
+ * @internal
+ */
+export function memberTableKey(entries: readonly MemberSpec[]): string {
+  return JSON.stringify(
+    entries.map((m) => [m.id, m.facet, m.member, m.returns, m.runtimeReturns, m.runtimeDeprecated ?? null]),
+  )
+}
+
+/** Numbers the table's entries from the range reserved for it, in declaration order, and freezes them. */
 function numbered<T extends Record<string, MemberSpec>>(table: T): Readonly<T> {
   const entries = Object.values(table)
-  const first = reserveMemberIndexes(entries.length)
+  const first = reserveMemberIndexes(memberTableKey(entries), entries.length)
   entries.forEach((member, index) =>
     Object.freeze(Object.defineProperty(member, 'memberIndex', { value: first + index })),
   )

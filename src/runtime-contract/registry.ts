@@ -14,7 +14,7 @@ export const SLOT_KEY: unique symbol = Symbol.for(
 ) as never
 
 /** The runtime's facets as a binding holds them: read once, when the runtime is bound. */
-export type BoundFacets = { readonly [F in FacetName]: VendorRuntime[F] | undefined }
+export type BoundFacets = { readonly [F in FacetName]?: VendorRuntime[F] | undefined }
 
 /**
  * The state of one binding, shared by every copy of the package. Its facets are the runtime's, read once by
@@ -47,6 +47,8 @@ export interface Slot {
   binding: Binding | undefined
   /** How many member indexes the copies of the package loaded so far have reserved; missing before the first. */
   memberIndexes?: number
+  /** The first index of each member table numbered so far, by the table's key (see {@link reserveMemberIndexes}). */
+  memberRanges?: Map<string, number>
   /** Members warned about once for the whole process (`deprecationWarnings: 'per-process'`); made on first use. */
   warnedInProcess?: Set<string>
   /**
@@ -55,8 +57,8 @@ export interface Slot {
    * the host, and already reported to it); `undefined` otherwise.
    */
   refuseOrphan?: (member: string) => Error | undefined
-  /** One per copy of the package that has facades: marks which of that copy's members link on a binding. */
-  linkers?: Linker[]
+  /** One per member table (by its key) of the copies of the package loaded so far: see {@link registerLinker}. */
+  linkers?: Map<string, Linker>
 }
 
 /** The slot on `globalThis`, created on first use. */
@@ -77,26 +79,38 @@ export function registrySlot(): Slot {
 }
 
 /**
- * Reserves `count` member indexes for one copy of the package and returns the first. Every copy numbers its
- * member table from its own range, so that one `checked` array on the binding serves them all, whatever
- * version each copy is.
+ * Reserves `count` member indexes for a member table and returns the first. Copies of the package with the
+ * same table (the ESM and CommonJS builds of one version, a copy a test runner loads again) share one range,
+ * so that a binding records each member once however many copies are loaded; a copy with another table
+ * numbers its members in a range of its own, and one `calls` array on the binding serves them all.
+ *
+ * @param key - What identifies the table: every property of its members that linking depends on, in order.
+ * @param count - How many members the table has.
  */
-export function reserveMemberIndexes(count: number): number {
+export function reserveMemberIndexes(key: string, count: number): number {
   const slot = registrySlot()
+  const ranges = (slot.memberRanges ??= new Map<string, number>())
+  const known = ranges.get(key)
+  if (known !== undefined) return known
   const first = slot.memberIndexes ?? 0
   slot.memberIndexes = first + count
+  ranges.set(key, first)
   return first
 }
 
 /**
- * Registers a copy's linker: {@link bindRuntime} runs it on every binding it makes, so that each copy judges
- * its own members by its own rules; a copy loaded while a runtime is bound links that binding at once.
+ * Registers the linker of a member table (see {@link reserveMemberIndexes} for the key): {@link bindRuntime}
+ * runs it on every binding it makes, so that each table is judged by the rules of the copy that brought it.
+ * A copy loaded while a runtime is bound links that binding at once. A table already registered by another
+ * copy is not registered again, so that binding costs the same however many copies a test runner loads.
  */
-export function registerLinker(link: Linker): void {
+export function registerLinker(key: string, link: Linker): void {
   const slot = registrySlot()
-  ;(slot.linkers ??= []).push(link)
+  const linkers = (slot.linkers ??= new Map<string, Linker>())
+  if (linkers.has(key)) return
   const binding = slot.binding
   if (binding?.calls !== undefined) link(binding)
+  linkers.set(key, link)
 }
 
 /**
@@ -164,7 +178,6 @@ export interface BindOptions {
  * ```
  */
 export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): RuntimeBinding {
-  const facets = readFacets(runtime)
   const warnings: unknown = options.deprecationWarnings
   if (warnings !== undefined && warnings !== 'per-binding' && warnings !== 'per-process') {
     throw new IllegalArgumentException(
@@ -173,15 +186,18 @@ export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): 
   }
   const slot = registrySlot()
   const bound = slot.binding
-  if (bound !== undefined && bound.runtime !== runtime && options.replace !== true) {
-    throw new IllegalStateException(
-      `Cannot bind runtime '${runtime.description.name}' (platform ${runtime.description.platformVersion}): ` +
-        `runtime '${bound.runtime.description.name}' (platform ${bound.runtime.description.platformVersion}) is already bound. ` +
-        `Unbind it first (unbindRuntime(), or host.uninstall() for a test host), or pass { replace: true } in tests.`,
-    )
-  }
-  if (bound === undefined || bound.runtime !== runtime)
+  // Binding the runtime that is bound keeps its binding as it is, facets included: nothing is read again.
+  if (bound?.runtime !== runtime) {
+    const facets = readFacets(runtime)
+    if (bound !== undefined && options.replace !== true) {
+      throw new IllegalStateException(
+        `Cannot bind runtime '${runtime.description.name}' (platform ${runtime.description.platformVersion}): ` +
+          `runtime '${bound.runtime.description.name}' (platform ${bound.runtime.description.platformVersion}) is already bound. ` +
+          `Unbind it first (unbindRuntime(), or host.uninstall() for a test host), or pass { replace: true } in tests.`,
+      )
+    }
     slot.binding = newBinding(slot, runtime, facets, options)
+  }
   const binding: RuntimeBinding = {
     runtime,
     unbind: () => {
@@ -203,7 +219,7 @@ function newBinding(slot: Slot, runtime: VendorRuntime, facets: BoundFacets, opt
   const calls: unknown[] = []
   while (calls.length < (slot.memberIndexes ?? 0)) calls.push(undefined)
   const binding: Binding = { runtime, warned, facets, calls }
-  for (const link of slot.linkers ?? []) link(binding)
+  for (const link of slot.linkers?.values() ?? []) link(binding)
   return binding
 }
 
@@ -288,5 +304,5 @@ function readFacets(runtime: unknown): BoundFacets {
       `bindRuntime was given an invalid runtime:\n  - ${problems.join('\n  - ')}`,
     )
   }
-  return Object.freeze(facets) as BoundFacets
+  return Object.freeze(facets)
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type * as Api from '../../src/index.js'
-import { DomainHelper, SimpleQuery } from '../../src/index.js'
+import { AsyncHelper, DomainHelper, SimpleQuery } from '../../src/index.js'
 import {
   MissingMethodException,
   NoSuchMethodError,
@@ -10,7 +10,7 @@ import {
   type VendorRuntime,
 } from '../../src/runtime-contract/index.js'
 import { SLOT_KEY, type Slot } from '../../src/runtime-contract/registry.js'
-import { tinyRuntime } from './runtimes.js'
+import { platformAsync, tinyRuntime } from './runtimes.js'
 
 afterEach(() => {
   unbindRuntime()
@@ -94,6 +94,49 @@ describe('the facet a facade calls', () => {
   })
 })
 
+/** A facet that throws when a member it does not have is read, as a strict mock does. */
+function strict(target: Record<string, unknown>): object {
+  return new Proxy(target, {
+    get(t, key) {
+      if (typeof key === 'string' && !(key in t)) throw new Error(`strict facet: no ${key}`)
+      return t[key as string]
+    },
+  })
+}
+
+describe('the runtime a binding read', () => {
+  it('is not read again when a call fails for a missing member', () => {
+    const { runtime, reads } = runtimeWithSwappableQuery('dynamic', { query: { count: () => 1 } })
+    bindRuntime(runtime)
+    expect(() => SimpleQuery.getAll('Order')).toThrow(MissingMethodException)
+    expect(reads()).toBe(1)
+  })
+
+  it('is not read again when the same runtime is bound again', () => {
+    const { runtime, reads } = runtimeWithSwappableQuery('dynamic', { query: { count: () => 1 } })
+    bindRuntime(runtime)
+    bindRuntime(runtime)
+    expect(reads()).toBe(1)
+  })
+
+  it("gives 'Possible solutions' from the facets it bound, not from one handed out later", () => {
+    const current = { async: {} as object }
+    const runtime = tinyRuntime('swapping-host', 'dynamic')
+    Object.defineProperty(runtime, 'async', { get: () => current.async, enumerable: true })
+    bindRuntime(runtime)
+    current.async = platformAsync()
+    expect(() => AsyncHelper.task(() => undefined)).toThrow(MissingMethodException)
+    expect(() => AsyncHelper.task(true, () => undefined)).toThrow(MissingMethodException)
+    expect(() => AsyncHelper.task(true, () => undefined)).not.toThrow(/Possible solutions/)
+  })
+
+  it('binds a facet that throws when a member it lacks is read; calling that member fails as missing', () => {
+    bindRuntime(tinyRuntime('strict-host', 'dynamic', { query: strict({ count: () => 1 }) as never }))
+    expect(SimpleQuery.count('Order')).toBe(1)
+    expect(() => SimpleQuery.getAll('Order')).toThrow(MissingMethodException)
+  })
+})
+
 describe('several copies of the package on one binding', () => {
   it('a second copy, loaded after the binding was made, checks its own members', async () => {
     bindRuntime(tinyRuntime('shared-host', 'dynamic', { query: { count: () => 1 } }))
@@ -105,6 +148,27 @@ describe('several copies of the package on one binding', () => {
     expect(() => copy.SimpleQuery.getAll('Order')).toThrow(/does not provide SimpleQuery\.getAll\(String\)/)
     expect(() => SimpleQuery.getAll('Order')).toThrow(/does not provide SimpleQuery\.getAll\(String\)/)
     expect(SimpleQuery.count('Order')).toBe(1)
+  })
+
+  it('copies with the same member table share its member indexes and one linker', async () => {
+    const slot = (globalThis as unknown as Record<symbol, Slot>)[SLOT_KEY] as Slot
+    const indexes = slot.memberIndexes
+    const linkers = slot.linkers?.size
+    for (let i = 0; i < 5; i++) {
+      vi.resetModules()
+      await import('../../src/index.js')
+    }
+    expect(slot.memberIndexes).toBe(indexes)
+    expect(slot.linkers?.size).toBe(linkers)
+  })
+
+  it('a copy loaded while a strict facet is bound loads, and links what the facet has', async () => {
+    const runtime = tinyRuntime('strict-host', 'dynamic', { query: strict({ count: () => 1 }) as never })
+    bindRuntime(runtime)
+    vi.resetModules()
+    const copy: typeof Api = await import('../../src/index.js')
+    expect(copy.SimpleQuery.count('Order')).toBe(1)
+    expect(() => copy.SimpleQuery.getAll('Order')).toThrow(MissingMethodException)
   })
 
   it('a binding made by a copy that predates the checked-facet record still serves every call', () => {
