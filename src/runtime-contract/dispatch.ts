@@ -25,8 +25,8 @@ type CalledFacet<F extends FacetName> = Required<NonNullable<VendorRuntime[F]>>
  * calls it: a runtime is bound, it has the member, the member links under the runtime's linkage. Emits the
  * runtime deprecation warning on first use per binding.
  *
- * The facades call it on every host-backed call, and it makes no check there: {@link linkMembers} makes them
- * once, when the runtime is bound, and records the facet each member that passes calls. So the path that
+ * The facades call it on every host-backed call, and it checks no member there: {@link linkMembers} checks
+ * them once, when the runtime is bound, and records the facet each member that passes calls. So the path that
  * succeeds reads the global slot and one element of the binding's `calls`, whichever member is called, and
  * stays fast in V8 in a plugin that calls many members. A member that did not pass, or that warns on its first
  * call, takes {@link linkOnCall}.
