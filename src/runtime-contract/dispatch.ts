@@ -2,7 +2,7 @@ import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import { MissingMethodException } from '../errors/missing-method-exception.js'
 import { NoSuchMethodError } from '../errors/no-such-method-error.js'
 import { groovyTypeOf, groovyValueOf, jvmDescriptor } from './jvm-names.js'
-import { memberSpecs, memberTableKey, type MemberSpec, type NumberedMember } from './members.js'
+import { memberSpecs, type MemberSpec, type NumberedMember } from './members.js'
 import { registerLinker, registrySlot, type Binding, type BoundFacets } from './registry.js'
 import type { Linkage } from './runtime-description.js'
 import type { FacetName, VendorRuntime } from './vendor-runtime.js'
@@ -62,7 +62,8 @@ function linkMembers(binding: Binding): void {
       calls[indexOf(member)] = facet
   }
 }
-registerLinker(memberTableKey(memberSpecs), linkMembers)
+// One linker per member range: the members are numbered from the first one's index on.
+registerLinker(indexOf(memberSpecs[0] as MemberSpec), linkMembers)
 
 /**
  * The checks of {@link hostFacet} for a member that did not link when the runtime was bound: throws the

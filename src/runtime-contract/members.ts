@@ -115,10 +115,8 @@ export type NumberedMember = MemberSpec & { readonly memberIndex: number }
 /**
  * What identifies a member table on the registry slot: every property of its members that linking them
  * depends on, in order. Copies of the package whose tables agree share member indexes and one linker.
- *
- * @internal
  */
-export function memberTableKey(entries: readonly MemberSpec[]): string {
+function memberTableKey(entries: readonly MemberSpec[]): string {
   return JSON.stringify(
     entries.map((m) => [m.id, m.facet, m.member, m.returns, m.runtimeReturns, m.runtimeDeprecated ?? null]),
   )

@@ -57,8 +57,8 @@ export interface Slot {
    * the host, and already reported to it); `undefined` otherwise.
    */
   refuseOrphan?: (member: string) => Error | undefined
-  /** One per member table (by its key) of the copies of the package loaded so far: see {@link registerLinker}. */
-  linkers?: Map<string, Linker>
+  /** One per member range (by its first index) of the copies of the package loaded so far: see {@link registerLinker}. */
+  linkers?: Map<number, Linker>
 }
 
 /** The slot on `globalThis`, created on first use. */
@@ -99,18 +99,19 @@ export function reserveMemberIndexes(key: string, count: number): number {
 }
 
 /**
- * Registers the linker of a member table (see {@link reserveMemberIndexes} for the key): {@link bindRuntime}
- * runs it on every binding it makes, so that each table is judged by the rules of the copy that brought it.
- * A copy loaded while a runtime is bound links that binding at once. A table already registered by another
- * copy is not registered again, so that binding costs the same however many copies a test runner loads.
+ * Registers the linker of a member range (by its first index, see {@link reserveMemberIndexes}):
+ * {@link bindRuntime} runs it on every binding it makes, so that each member table is judged by the rules of the
+ * copy that brought it. A copy loaded while a runtime is bound links that binding at once. A range another copy
+ * with the same table registered already is not registered again, so that binding costs the same however many
+ * copies a test runner loads.
  */
-export function registerLinker(key: string, link: Linker): void {
+export function registerLinker(first: number, link: Linker): void {
   const slot = registrySlot()
-  const linkers = (slot.linkers ??= new Map<string, Linker>())
-  if (linkers.has(key)) return
+  const linkers = (slot.linkers ??= new Map<number, Linker>())
+  if (linkers.has(first)) return
   const binding = slot.binding
   if (binding?.calls !== undefined) link(binding)
-  linkers.set(key, link)
+  linkers.set(first, link)
 }
 
 /**

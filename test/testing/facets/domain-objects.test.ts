@@ -12,10 +12,15 @@ import {
 } from '../../../src/index.js'
 import { catchError, installHost } from '../hosts.js'
 
+/** An object of `domain` built from `values` and created. */
+function created(domain: string, values: Record<string, unknown>): DomainObject {
+  const object = DomainHelper.buildDomain(domain, values)
+  DomainHelper.createDomain(object)
+  return object
+}
+
 function createClient(name: string, extra: Record<string, unknown> = {}): DomainObject {
-  const customer = DomainHelper.buildDomain('Client', { name, ...extra })
-  DomainHelper.createDomain(customer)
-  return customer
+  return created('Client', { name, ...extra })
 }
 
 describe('buildDomain and createDomain', () => {
@@ -71,8 +76,7 @@ describe('buildDomain and createDomain', () => {
 
   test('a reference to an object of another domain is refused', () => {
     installHost()
-    const tag = DomainHelper.buildDomain('Label', { name: 'urgent' })
-    DomainHelper.createDomain(tag)
+    const tag = created('Label', { name: 'urgent' })
     const order = DomainHelper.buildDomain('Purchase', { number: 'A-1', status: 'OPEN', customer: tag })
     const error = catchError(() => DomainHelper.createDomain(order)) as ValidationException
     expect(error.errors[0]?.message).toContain('takes a Client, but was given a Label')
@@ -176,9 +180,8 @@ describe('objects read from the store', () => {
   test('references read back as the referenced objects, and values in their platform types', () => {
     installHost()
     const ann = createClient('Ann')
-    const tag = DomainHelper.buildDomain('Label', { name: 'urgent' })
-    DomainHelper.createDomain(tag)
-    const order = DomainHelper.buildDomain('Purchase', {
+    const tag = created('Label', { name: 'urgent' })
+    const order = created('Purchase', {
       number: 'A-1',
       status: 'OPEN',
       total: 12.5,
@@ -187,7 +190,6 @@ describe('objects read from the store', () => {
       customer: ann,
       tags: [tag],
     })
-    DomainHelper.createDomain(order)
     const read = SimpleQuery.getById('Purchase', order.id) as Record<string, unknown>
     expect(read).toMatchObject({
       total: '12.5',
@@ -261,16 +263,14 @@ describe('the identity of objects in one read', () => {
   test('two reads make two sets of objects, and changing a Date or a list of one changes nothing stored', () => {
     installHost()
     const ann = createClient('Ann')
-    const tag = DomainHelper.buildDomain('Label', { name: 'urgent' })
-    DomainHelper.createDomain(tag)
-    const order = DomainHelper.buildDomain('Purchase', {
+    const tag = created('Label', { name: 'urgent' })
+    const order = created('Purchase', {
       number: 'A-1',
       status: 'OPEN',
       shippedAt: '2024-03-02T10:00:00Z',
       customer: ann,
       tags: [tag],
     })
-    DomainHelper.createDomain(order)
     const read = SimpleQuery.getById('Purchase', order.id) as Record<string, unknown>
     expect(SimpleQuery.getById('Purchase', order.id)).not.toBe(read)
     ;(read['shippedAt'] as Date).setUTCFullYear(1999)
@@ -412,13 +412,12 @@ describe('render', () => {
     installHost()
     const ann = createClient('Ann')
     const file = StorageUtils.createStorageFileDomain('a.pdf', 'application/pdf', 'pdf')
-    const order = DomainHelper.buildDomain('Purchase', {
+    const order = created('Purchase', {
       number: 'A-1',
       status: 'OPEN',
       customer: ann,
       invoice: file,
     })
-    DomainHelper.createDomain(order)
     const read = SimpleQuery.getById('Purchase', order.id) as DomainObject
     expect(DomainHelper.render(read, DomainObjectRenderType.ALL_COLUMNS)).toEqual({
       id: order.id,

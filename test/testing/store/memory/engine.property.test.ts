@@ -430,6 +430,23 @@ function valueOf(type: FieldType): fc.Arbitrary<unknown> {
 
 const nullable = (arb: fc.Arbitrary<unknown>) => fc.option(arb, { nil: null, freq: 4 })
 
+/** Fields `f0`, `f1`, ... of the given types. */
+const fieldsOf = (types: readonly FieldType[]): Field[] => types.map((type, i) => ({ name: `f${i}`, type }))
+
+/** Rows of the fields, each value null at times. */
+const rowOfFields =
+  (fields: readonly Field[]) =>
+  (id: number): fc.Arbitrary<ModelRow> =>
+    fc.tuple(...fields.map((f) => nullable(valueOf(f.type)))).map((values) => {
+      const row: Record<string, unknown> = { id }
+      fields.forEach((f, i) => (row[f.name] = values[i]))
+      return row as ModelRow
+    })
+
+/** The fields a page may order by. */
+const orderableOf = (fields: readonly Field[]): string[] =>
+  fields.filter((f) => f.type !== 'DOMAIN_OBJECT_LIST' && f.type !== 'FILE').map((f) => f.name)
+
 /** A condition value: mostly a valid value of the type, sometimes null, a cross-type number, or junk. */
 function conditionValueOf(type: FieldType): fc.Arbitrary<unknown> {
   const junk = fc.constantFrom<unknown>('x', 7, true, { id: 1 }, Number.NaN, 2n)
@@ -514,17 +531,10 @@ interface Scenario {
 const scenario: fc.Arbitrary<Scenario> = fc
   .array(fc.constantFrom(...ALL_TYPES), { minLength: 1, maxLength: 5 })
   .chain((types) => {
-    const fields: Field[] = types.map((type, i) => ({ name: `f${i}`, type }))
-    const rowOf = (id: number) =>
-      fc.tuple(...fields.map((f) => nullable(valueOf(f.type)))).map((values) => {
-        const row: Record<string, unknown> = { id }
-        fields.forEach((f, i) => (row[f.name] = values[i]))
-        return row as ModelRow
-      })
+    const fields = fieldsOf(types)
+    const rowOf = rowOfFields(fields)
     const ids = fc.uniqueArray(fc.integer({ min: 1, max: 120 }), { maxLength: 40, size: 'max' })
-    const orderable = fields
-      .filter((f) => f.type !== 'DOMAIN_OBJECT_LIST' && f.type !== 'FILE')
-      .map((f) => f.name)
+    const orderable = orderableOf(fields)
     return fc.record({
       fields: fc.constant(fields),
       rows: ids.chain((list): fc.Arbitrary<readonly ModelRow[]> =>
@@ -655,16 +665,9 @@ const session: fc.Arbitrary<Session> = fc
     maxLength: 4,
   })
   .chain((types) => {
-    const fields: Field[] = types.map((type, i) => ({ name: `f${i}`, type }))
-    const rowOf = (id: number) =>
-      fc.tuple(...fields.map((f) => nullable(valueOf(f.type)))).map((values) => {
-        const row: Record<string, unknown> = { id }
-        fields.forEach((f, i) => (row[f.name] = values[i]))
-        return row as ModelRow
-      })
-    const orderable = fields
-      .filter((f) => f.type !== 'DOMAIN_OBJECT_LIST' && f.type !== 'FILE')
-      .map((f) => f.name)
+    const fields = fieldsOf(types)
+    const rowOf = rowOfFields(fields)
+    const orderable = orderableOf(fields)
     const page = fc.option(
       fc.record({
         offset: fc.integer({ min: 0, max: 12 }),
