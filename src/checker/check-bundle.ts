@@ -4,7 +4,7 @@ import { byPath } from './by-path.js'
 import { displayPath } from './display-path.js'
 import { filesUnder } from './files-under.js'
 import type { Finding } from './finding.js'
-import { LIBRARY_NAME } from './library-files.js'
+import { LIBRARY_NAME, packageNameIn } from './library-files.js'
 import {
   bundledLibraryMessage,
   findLibraryCode,
@@ -30,14 +30,7 @@ function isBuildOutput(nodeModules: string): boolean {
 
 /** Whether `folder` holds the installed package: its `package.json`, named `@tech-vendor/api`. */
 function isInstalledLibrary(folder: string): boolean {
-  try {
-    return (
-      (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { name?: unknown }).name ===
-      LIBRARY_NAME
-    )
-  } catch {
-    return false
-  }
+  return packageNameIn(join(folder, 'package.json')) === LIBRARY_NAME
 }
 
 /** A build file to scan. */

@@ -85,15 +85,14 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
     return target
   }
 
-  const adder =
-    (file: ts.SourceFile) =>
-    (node: ts.Node | number, rule: RuleId, result: RuleMessage): void => {
+  const adder = (file: ts.SourceFile, path = displayPath(cwd, file.fileName)) => {
+    return (node: ts.Node | number, rule: RuleId, result: RuleMessage): void => {
       const position = typeof node === 'number' ? node : node.getStart(file)
       const { line, character } = file.getLineAndCharacterOfPosition(position)
-      const path = displayPath(cwd, file.fileName)
       const finding: Finding = { file: path, line: line + 1, column: character + 1, rule, ...result }
       findings.set(findingKey(finding), finding)
     }
+  }
   const compilerErrors = (file: ts.SourceFile): ts.Diagnostic[] => {
     const typed = typeProgram.getSourceFile(file.fileName)
     if (typed === undefined) return []
@@ -105,7 +104,7 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
 
   for (const file of checked) {
     const path = displayPath(cwd, file.fileName)
-    const add = adder(file)
+    const add = adder(file, path)
     // The compiler's check first: the walk below then finds the types and symbols it asks for computed.
     const diagnostics = compilerErrors(file)
     // Where the runtime profile leaves a reported member out of its types, so that the compiler refuses it too.
@@ -233,12 +232,15 @@ function visitFile(walk: FileWalk): void {
     }
     if (t.isCallExpression(node)) {
       const [argument] = node.arguments
-      const isRequire = isRequireFunction(t, checker, node.expression)
-      const isImport = node.expression.kind === t.SyntaxKind.ImportKeyword
-      if ((isRequire || isImport) && argument !== undefined && t.isStringLiteralLike(argument)) {
-        // The type checker follows `require()` in JavaScript files only; in TypeScript it is `any`.
-        const module = checkSpecifier(argument, isImport || isJavaScript(walk.file))
-        if (isRequire && module === undefined) apiVersion?.untypedRequire(node, argument)
+      // A module specifier is a string literal: only then is the callee worth resolving.
+      if (argument !== undefined && t.isStringLiteralLike(argument)) {
+        const isImport = node.expression.kind === t.SyntaxKind.ImportKeyword
+        const isRequire = !isImport && isRequireFunction(t, checker, node.expression)
+        if (isRequire || isImport) {
+          // The type checker follows `require()` in JavaScript files only; in TypeScript it is `any`.
+          const module = checkSpecifier(argument, isImport || isJavaScript(walk.file))
+          if (isRequire && module === undefined) apiVersion?.untypedRequire(node, argument)
+        }
       }
       const match = matcher.matchCall(node)
       if (match !== undefined) {

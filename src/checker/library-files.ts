@@ -27,9 +27,13 @@ export class LibraryFiles {
 
 function packageNameAt(directory: string): string | undefined {
   const path = findUp(directory, 'package.json')
-  if (path === undefined) return undefined
+  return path === undefined ? undefined : packageNameIn(path)
+}
+
+/** The `name` of a `package.json`, or `undefined` when it has none or cannot be read. */
+export function packageNameIn(packageJson: string): string | undefined {
   try {
-    const json = JSON.parse(readFileSync(path, 'utf8')) as { name?: unknown }
+    const json = JSON.parse(readFileSync(packageJson, 'utf8')) as { name?: unknown }
     return typeof json.name === 'string' ? json.name : undefined
   } catch {
     return undefined

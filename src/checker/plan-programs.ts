@@ -91,16 +91,15 @@ export function planPrograms(
     }
     const own = plugin.files.filter((f) => homeOf(f) === tsconfig)
     const declarations = plugin.declarations.filter((f) => homeOf(f) === tsconfig)
-    const others = new Map<string, string[]>()
+    const others = new Map<string, Set<string>>()
     for (const file of plugin.files) {
       const home = homeOf(file)
       if (home === undefined || home === tsconfig || solutionOf.has(home)) continue
-      if (built.has(home)) handOver(handedOver, home, file.fileName)
-      else others.set(home, [...(others.get(home) ?? []), file.fileName])
+      handOver(built.has(home) ? handedOver : others, home, file.fileName)
     }
     for (const [home, files] of others) {
       built.add(home)
-      queue.push({ tsconfig: home, paths: files })
+      queue.push({ tsconfig: home, paths: [...files] })
     }
     const checked = check({ typescript, plugin, files: own, declarations })
     for (const file of [...checked.checked, ...declarations]) checkedFiles.add(file.fileName)

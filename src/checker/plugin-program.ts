@@ -238,11 +238,13 @@ export function solutionReferences(typescript: TypeScript, tsconfig: string): st
   return json.references.flatMap((reference: unknown) => {
     const path = (reference as { path?: unknown } | null)?.path
     if (typeof path !== 'string') return []
-    const absolute = resolve(dirname(tsconfig), path)
-    return [
-      existsSync(absolute) && statSync(absolute).isDirectory() ? join(absolute, 'tsconfig.json') : absolute,
-    ]
+    return [tsconfigFile(resolve(dirname(tsconfig), path))]
   })
+}
+
+/** A tsconfig named by a path: the file itself, or `tsconfig.json` in it when it is a directory. */
+function tsconfigFile(path: string): string {
+  return existsSync(path) && statSync(path).isDirectory() ? join(path, 'tsconfig.json') : path
 }
 
 /** The paths of one check that share a tsconfig (or that have none), and so one program. */
@@ -274,7 +276,7 @@ export function locateTsconfigs(
   }
   if (project !== undefined) {
     const path = resolve(cwd, project)
-    const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'tsconfig.json') : path
+    const file = tsconfigFile(path)
     if (!existsSync(file))
       throw new UsageError(
         `--project ${project}: ${file} does not exist. Give a tsconfig file or a directory holding tsconfig.json.`,

@@ -139,9 +139,9 @@ function regexEnd(text: string, start: number): number {
  * The string literals of JavaScript code, in order: a light scan that steps over comments, regular
  * expressions and template substitutions, so that a quote inside any of them is not taken for one. What a
  * bundler or minifier writes is what it is made for; on text that is not JavaScript it still ends, in one pass.
+ * Yields each as it is read, so that a caller looking for one stops the scan there.
  */
-export function stringLiterals(text: string): StringLiteral[] {
-  const found: StringLiteral[] = []
+export function* stringLiterals(text: string): Generator<StringLiteral, void, undefined> {
   // The brace depth at which each open template substitution closes, innermost last.
   const substitutions: number[] = []
   let depth = 0
@@ -165,13 +165,13 @@ export function stringLiterals(text: string): StringLiteral[] {
       i = end === -1 ? i + 1 : end
     } else if (c === '"' || c === "'") {
       const [value, end] = readString(text, i)
-      found.push({ start: i, quote: c, value, substituted: false })
+      yield { start: i, quote: c, value, substituted: false }
       regexAllowed = false
       i = end
     } else if (c === '`' || (c === '}' && substitutions.at(-1) === depth)) {
       const resumed = c === '}'
       const [value, end, substituted] = readTemplate(text, i + 1)
-      if (!resumed) found.push({ start: i, quote: '`', value, substituted })
+      if (!resumed) yield { start: i, quote: '`', value, substituted }
       if (resumed && !substituted) substitutions.pop()
       else if (!resumed && substituted) substitutions.push(depth)
       regexAllowed = substituted
@@ -189,5 +189,4 @@ export function stringLiterals(text: string): StringLiteral[] {
       i++
     }
   }
-  return found
 }

@@ -69,7 +69,6 @@ class PgliteStore implements Store {
   readonly #schemas = new Set<string>()
   /** The host whose data is open, by name. */
   #holder: string | undefined
-  #closed = false
 
   constructor(engine: PgliteEngine & { close(): Promise<void> }, collation: string | undefined) {
     this.#engine = engine
@@ -78,7 +77,12 @@ class PgliteStore implements Store {
   }
 
   open(request: OpenRequest): HostData {
-    checkStoreFree({ kind: this.kind, factory: 'pgliteStore' }, this.#closed, this.#holder, request.hostName)
+    checkStoreFree(
+      { kind: this.kind, factory: 'pgliteStore' },
+      this.#connection.closed,
+      this.#holder,
+      request.hostName,
+    )
     const schema = hostSchema(request.schemas, this.#collation, (hash) => `tv_${hash}`)
     if (!this.#schemas.has(schema.name)) {
       const exists = this.#connection.run([
@@ -100,8 +104,7 @@ class PgliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    if (this.#closed) return
-    this.#closed = true
+    if (this.#connection.closed) return
     this.#connection.close()
     await withRealTimers(() => this.#engine.close())
   }

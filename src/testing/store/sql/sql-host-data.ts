@@ -195,11 +195,10 @@ export abstract class SqlHostData implements HostData {
       this.run(context, this.writeStatements(context.tenant, domain, id, null))
       return
     }
-    const create = this.#issued.has(id)
-    const statements = create
-      ? compileWrite(this.#table(domain), context.tenant, row, true)
-      : this.writeStatements(context.tenant, domain, id, row)
-    const [upsert] = this.run(context, statements)
+    const [upsert] = this.run(
+      context,
+      this.writeStatements(context.tenant, domain, id, row, this.#issued.has(id)),
+    )
     if (rowCountOf(upsert?.command ?? '') !== 1) {
       throw new IllegalStateException(
         `internal: ${domain} ${id} belongs to another tenant than '${context.tenant}'; nothing was written.`,
@@ -255,10 +254,19 @@ export abstract class SqlHostData implements HostData {
     return new GroovySql((statements, readOnly) => this.run(context, statements, { readOnly }))
   }
 
-  /** The statements that write a row (or, for `null`, delete it), all or nothing. */
-  protected writeStatements(tenant: string, domain: string, id: number, row: StoredRow | null): Statement[] {
+  /**
+   * The statements that write a row (or, for `null`, delete it), all or nothing; `create` for a row whose id
+   * this host issued and never wrote (see `compileWrite`).
+   */
+  protected writeStatements(
+    tenant: string,
+    domain: string,
+    id: number,
+    row: StoredRow | null,
+    create = false,
+  ): Statement[] {
     const table = this.#table(domain)
-    return row === null ? compileDelete(table, tenant, id) : compileWrite(table, tenant, row)
+    return row === null ? compileDelete(table, tenant, id) : compileWrite(table, tenant, row, create)
   }
 
   /** The statement that records a stored file. */
