@@ -8,8 +8,8 @@
  * - `constant`: the host's `count` returns a constant. V8 inlines it into the direct loop, so the baseline is
  *   an empty loop (~0.4 ns) and the ratio only says that the facade does anything at all. Kept for scale;
  * - `Map lookup, many members`: as the first, after the process has called ten other facade members, as a
- *   plugin does. The facades share their dispatch code, so V8 has then seen every kind of member there; a
- *   process that only ever calls `count` shows the best case, this one the usual case.
+ *   plugin does. Any code the facades share (the argument checks, once their dispatch) has then seen every
+ *   kind of member; a process that only ever calls `count` shows the best case, this one the usual case.
  * (b) The size a plugin bundle pays for the root entry: dist/index.js bundled and minified with esbuild,
  * gzipped with node:zlib.
  *
@@ -80,7 +80,7 @@ function runtimeWith(count: (target: unknown) => number): Parameters<Contract['b
   } as unknown as Parameters<Contract['bindRuntime']>[0]
 }
 
-/** Ten other members, called as a plugin calls them, so that the shared dispatch code has seen many members. */
+/** Ten other members, called as a plugin calls them, so that the code the facades share has seen many members. */
 function callOtherMembers(): void {
   class Settings {}
   for (let i = 0; i < 20_000; i++) {

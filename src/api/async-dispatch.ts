@@ -1,5 +1,5 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { hostFacet } from '../runtime-contract/dispatch.js'
+import { checkedFacet, linked, type LinkedFacets } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import type { RunnableObject, Thread } from '../model/java-types.js'
 import { describeValue, requireBoolean } from './argument-checks.js'
@@ -7,7 +7,7 @@ import { toTask } from './runnable.js'
 
 /**
  * The `AsyncHelper` calls that the 0.0.5 and the 1.0.0-series facades share. Each reaches the host through
- * `hostFacet` first, so that an unbound call names the member before any argument is checked.
+ * the bound runtime first, so that an unbound call names the member before any argument is checked.
  *
  * @module
  * @internal
@@ -25,8 +25,10 @@ export function scheduleAtFixRate(
   task: unknown,
   newThread: unknown,
 ): RunnableObject {
-  const member = newThread === undefined ? members.scheduleAtFixRate : members.scheduleAtFixRateThread
-  const facet = hostFacet(member, args)
+  const facet =
+    newThread === undefined
+      ? (linked.scheduleAtFixRate ?? checkedFacet(members.scheduleAtFixRate, args))
+      : (linked.scheduleAtFixRateThread ?? checkedFacet(members.scheduleAtFixRateThread, args))
   if (typeof period !== 'number' || !Number.isInteger(period) || period <= 0) {
     throw new IllegalArgumentException(
       `AsyncHelper.scheduleAtFixRate expects a period in milliseconds as a positive integer, got ${describeValue(period)}.`,
@@ -43,18 +45,13 @@ export function scheduleAtFixRate(
 }
 
 /**
- * `AsyncHelper.task(task)` as one library line declares it: `asyncTask` (0.0.5, declared `void`) or
- * `asyncTaskV1` (1.0.0, declared `Thread`). The host returns its thread handle either way.
+ * `AsyncHelper.task(task)` as either library line declares it (0.0.5: `void`, 1.0.0: `Thread`), on the facet
+ * the facade found for its own member (`asyncTask` or `asyncTaskV1`). The host returns its thread handle either
+ * way.
  *
- * @param args - The facade call's `arguments`.
+ * @param facet - The async facet the facade's member calls.
  */
-export function runTask(
-  // members.asyncTask (0.0.5, declared void) or members.asyncTaskV1 (1.0.0, declared Thread): one type.
-  member: typeof members.asyncTask,
-  args: ArrayLike<unknown>,
-  task: unknown,
-): Thread {
-  const facet = hostFacet(member, args)
+export function runTask(facet: NonNullable<LinkedFacets['asyncTask']>, task: unknown): Thread {
   return facet.task(toTask(task, 'AsyncHelper.task(task)'))
 }
 
@@ -64,7 +61,7 @@ export function runTask(
  * @param args - The facade call's `arguments`.
  */
 export function runNamedTask(args: ArrayLike<unknown>, threadName: unknown, task: unknown): Thread {
-  const facet = hostFacet(members.asyncTaskNamed, args)
+  const facet = linked.asyncTaskNamed ?? checkedFacet(members.asyncTaskNamed, args)
   if (typeof threadName !== 'string') {
     throw new IllegalArgumentException(
       `AsyncHelper.task(threadName, task) expects threadName as a string, got ${describeValue(threadName)}. ` +
@@ -81,7 +78,7 @@ export function runNamedTask(args: ArrayLike<unknown>, threadName: unknown, task
  * @param args - The facade call's `arguments`.
  */
 export function supplyAsync<T>(args: ArrayLike<unknown>, supplier: unknown): Promise<T> {
-  const facet = hostFacet(members.supplyAsync, args)
+  const facet = linked.supplyAsync ?? checkedFacet(members.supplyAsync, args)
   return Promise.resolve(facet.supplyAsync(toSupplier<T>(supplier)))
 }
 

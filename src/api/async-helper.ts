@@ -1,4 +1,4 @@
-import { hostFacet } from '../runtime-contract/dispatch.js'
+import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import {
   runNamedTask,
@@ -149,21 +149,20 @@ export class AsyncHelper {
    */
   static task(executor: ExecutorService, task: Runnable): void
   static task(first: Runnable | boolean | ExecutorService, second?: Runnable): unknown {
-    if (arguments.length < 2) return runTask(members.asyncTask, arguments, first)
+    if (arguments.length < 2)
+      return runTask(linked.asyncTask ?? checkedFacet(members.asyncTask, arguments), first)
     if (typeof first === 'boolean') {
-      return hostFacet(members.asyncTaskOnNewThread, arguments).taskOnNewThread(
-        first,
-        toTask(second, 'AsyncHelper.task(newThread, task)'),
-      )
+      return (
+        linked.asyncTaskOnNewThread ?? checkedFacet(members.asyncTaskOnNewThread, arguments)
+      ).taskOnNewThread(first, toTask(second, 'AsyncHelper.task(newThread, task)'))
     }
     if (typeof first === 'string') {
       // Not declared by 0.0.5, but the runtime has it: dynamic code reaches it (typed in './v1').
       return runNamedTask(arguments, first, second)
     }
-    return hostFacet(members.asyncTaskOnExecutor, arguments).taskOnExecutor(
-      first as ExecutorService,
-      toTask(second, 'AsyncHelper.task(executor, task)'),
-    )
+    return (
+      linked.asyncTaskOnExecutor ?? checkedFacet(members.asyncTaskOnExecutor, arguments)
+    ).taskOnExecutor(first as ExecutorService, toTask(second, 'AsyncHelper.task(executor, task)'))
   }
 
   /**
@@ -187,6 +186,8 @@ export class AsyncHelper {
    * ```
    */
   static newForkJoinPool(parallelism: number): ForkJoinPool {
-    return hostFacet(members.newForkJoinPool, arguments).newForkJoinPool(parallelism)
+    return (linked.newForkJoinPool ?? checkedFacet(members.newForkJoinPool, arguments)).newForkJoinPool(
+      parallelism,
+    )
   }
 }

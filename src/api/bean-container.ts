@@ -1,4 +1,4 @@
-import { hostFacet } from '../runtime-contract/dispatch.js'
+import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import { requireClass } from './argument-checks.js'
 import type { Class } from '../model/java-types.js'
@@ -49,7 +49,7 @@ export class BeanContainer {
    * ```
    */
   static getBean<T>(type: Class<T>): T {
-    const facet = hostFacet(members.getBean, arguments)
+    const facet = linked.getBean ?? checkedFacet(members.getBean, arguments)
     requireClass(type, 'BeanContainer.getBean(Class)')
     return facet.getBean(type)
   }
@@ -77,7 +77,7 @@ export class BeanContainer {
    * ```
    */
   static getBeansOfType<T>(type: Class<T>): T[] {
-    const facet = hostFacet(members.getBeansOfType, arguments)
+    const facet = linked.getBeansOfType ?? checkedFacet(members.getBeansOfType, arguments)
     requireClass(type, 'BeanContainer.getBeansOfType(Class)')
     return Array.from(facet.getBeansOfType(type))
   }

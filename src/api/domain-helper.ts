@@ -1,7 +1,7 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { hostFacet } from '../runtime-contract/dispatch.js'
+import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
-import { describeValue, requireCollection, requireName, requireObject } from './argument-checks.js'
+import { describeValue, requireCollection, requireDomainName, requireObject } from './argument-checks.js'
 import { DomainObjectRenderType } from '../model/domain-object-render-type.js'
 import type { DomainProperties, DomainType } from '../model/domain-registry.js'
 import type { Class } from '../model/java-types.js'
@@ -72,11 +72,13 @@ export class DomainHelper {
   ): DomainType<N>
   static buildDomain(domainName: string, properties?: object): unknown {
     const withProperties = arguments.length >= 2
-    const facet = hostFacet(withProperties ? members.buildDomainWith : members.buildDomain, arguments)
+    const facet = withProperties
+      ? (linked.buildDomainWith ?? checkedFacet(members.buildDomainWith, arguments))
+      : (linked.buildDomain ?? checkedFacet(members.buildDomain, arguments))
     const where = withProperties
       ? 'DomainHelper.buildDomain(domainName, properties)'
       : 'DomainHelper.buildDomain(domainName)'
-    requireName(domainName, where, 'domainName')
+    requireDomainName(domainName, where, 'domainName')
     if (!withProperties) return facet.buildDomain(domainName)
     return facet.buildDomain(
       domainName,
@@ -106,7 +108,7 @@ export class DomainHelper {
    * ```
    */
   static createDomain(requestData: object): void {
-    const facet = hostFacet(members.createDomain, arguments)
+    const facet = linked.createDomain ?? checkedFacet(members.createDomain, arguments)
     facet.createDomain(requireObject(requestData, 'DomainHelper.createDomain(requestData)', 'requestData'))
   }
 
@@ -129,7 +131,7 @@ export class DomainHelper {
    * ```
    */
   static updateDomain(requestData: object): void {
-    const facet = hostFacet(members.updateDomain, arguments)
+    const facet = linked.updateDomain ?? checkedFacet(members.updateDomain, arguments)
     facet.updateDomain(requireObject(requestData, 'DomainHelper.updateDomain(requestData)', 'requestData'))
   }
 
@@ -148,7 +150,7 @@ export class DomainHelper {
    * ```
    */
   static deleteDomain(requestData: object): void {
-    const facet = hostFacet(members.deleteDomain, arguments)
+    const facet = linked.deleteDomain ?? checkedFacet(members.deleteDomain, arguments)
     facet.deleteDomain(requireObject(requestData, 'DomainHelper.deleteDomain(requestData)', 'requestData'))
   }
 
@@ -174,7 +176,7 @@ export class DomainHelper {
    * ```
    */
   static render(domainObj: object, renderType: DomainObjectRenderType): Record<string, unknown> {
-    const facet = hostFacet(members.render, arguments)
+    const facet = linked.render ?? checkedFacet(members.render, arguments)
     const where = 'DomainHelper.render(domainObj, renderType)'
     requireObject(domainObj, where, 'domainObj')
     if (typeof renderType !== 'string' || !RENDER_TYPES.includes(renderType)) {
@@ -237,11 +239,13 @@ export class DomainHelper {
   ): DomainType<N>[]
   static batchCreate(target: string | Class<unknown>, objects: readonly object[]): unknown[] {
     const byClass = typeof target === 'function'
-    const facet = hostFacet(byClass ? members.batchCreateClass : members.batchCreateName, arguments)
+    const facet = byClass
+      ? (linked.batchCreateClass ?? checkedFacet(members.batchCreateClass, arguments))
+      : (linked.batchCreateName ?? checkedFacet(members.batchCreateName, arguments))
     const where = byClass
       ? 'DomainHelper.batchCreate(Class, objects)'
       : 'DomainHelper.batchCreate(domainName, objects)'
-    if (!byClass) requireName(target, where, 'domainName')
+    if (!byClass) requireDomainName(target, where, 'domainName')
     const list = requireCollection(objects, where, 'objects')
     list.forEach((object, index) => requireObject(object, where, `objects[${index}]`))
     return Array.from(facet.batchCreate(target, list as readonly object[]))

@@ -1,5 +1,5 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { hostFacet } from '../runtime-contract/dispatch.js'
+import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
 import type { PlatformUser, RuntimeNotification } from '../runtime-contract/facets.js'
 import { members } from '../runtime-contract/members.js'
 import { MessageSeverity } from '../model/message-severity.js'
@@ -29,7 +29,9 @@ export class MessageHelper {
     // The runtime's method: present on the object as dynamic code sees it, typed only by the runtime profile.
     Object.defineProperty(this, 'pushMessage', {
       value: function pushMessage(notification: unknown): void {
-        hostFacet(members.pushMessage, arguments).pushMessage(toRuntimeNotification(notification))
+        ;(linked.pushMessage ?? checkedFacet(members.pushMessage, arguments)).pushMessage(
+          toRuntimeNotification(notification),
+        )
       },
       writable: true,
       configurable: true,
@@ -56,7 +58,9 @@ export class MessageHelper {
    * ```
    */
   static pushNotification(notification: Notification): void {
-    hostFacet(members.pushNotification, arguments).pushNotification(notification)
+    ;(linked.pushNotification ?? checkedFacet(members.pushNotification, arguments)).pushNotification(
+      notification,
+    )
   }
 }
 

@@ -1,5 +1,5 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { hostFacet } from '../runtime-contract/dispatch.js'
+import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
 import type { Session, TransactionStatus } from '../runtime-contract/facets.js'
 import type { MemberSpec } from '../runtime-contract/members.js'
 import { members } from '../runtime-contract/members.js'
@@ -73,7 +73,7 @@ export class QueryHelper {
    * ```
    */
   static withSession<T>(closure: (session: Session) => SynchronousResult<T>): T {
-    const facet = hostFacet(members.withSession, arguments)
+    const facet = linked.withSession ?? checkedFacet(members.withSession, arguments)
     return facet.withSession(synchronous(members.withSession, closure))
   }
 
@@ -98,7 +98,7 @@ export class QueryHelper {
    * ```
    */
   static withNewSession<T>(closure: (session: Session) => SynchronousResult<T>): T {
-    const facet = hostFacet(members.withNewSession, arguments)
+    const facet = linked.withNewSession ?? checkedFacet(members.withNewSession, arguments)
     return facet.withNewSession(synchronous(members.withNewSession, closure))
   }
 
@@ -127,7 +127,7 @@ export class QueryHelper {
    * ```
    */
   static withTransaction<T>(closure: (status: TransactionStatus) => SynchronousResult<T>): T {
-    const facet = hostFacet(members.withTransaction, arguments)
+    const facet = linked.withTransaction ?? checkedFacet(members.withTransaction, arguments)
     return facet.withTransaction(synchronous(members.withTransaction, closure))
   }
 
@@ -153,7 +153,7 @@ export class QueryHelper {
    * ```
    */
   static withSql<T>(action: (sql: Sql) => SynchronousResult<T>): T {
-    const facet = hostFacet(members.withSql, arguments)
+    const facet = linked.withSql ?? checkedFacet(members.withSql, arguments)
     return facet.withSql(synchronous(members.withSql, action))
   }
 }

@@ -1,5 +1,5 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { hostFacet } from '../runtime-contract/dispatch.js'
+import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
 import type { QuerySpec } from '../runtime-contract/facets.js'
 import { members } from '../runtime-contract/members.js'
 import { currentRuntime } from '../runtime-contract/registry.js'
@@ -7,6 +7,8 @@ import {
   describeValue,
   requireBoolean,
   requireCollection,
+  notANonEmptyString,
+  requireDomainName,
   requireId,
   requireName,
 } from './argument-checks.js'
@@ -141,14 +143,13 @@ export class SimpleQuery<T = DomainObject> {
   static of<T>(type: Class<T>, and: boolean): SimpleQuery<T>
   static of(target: Target, and?: boolean): unknown {
     const byClass = typeof target === 'function'
-    const member = !byClass
-      ? members.queryOfName
+    const facet = !byClass
+      ? (linked.queryOfName ?? checkedFacet(members.queryOfName, arguments))
       : arguments.length > 1
-        ? members.queryOfClassAnd
-        : members.queryOfClass
-    const facet = hostFacet(member, arguments)
+        ? (linked.queryOfClassAnd ?? checkedFacet(members.queryOfClassAnd, arguments))
+        : (linked.queryOfClass ?? checkedFacet(members.queryOfClass, arguments))
     if (!byClass) {
-      requireName(target, 'SimpleQuery.of(domainName)', 'domainName')
+      requireDomainName(target, 'SimpleQuery.of(domainName)', 'domainName')
       if (arguments.length > 1) {
         throw new IllegalArgumentException(
           'SimpleQuery.of(domainName) takes only the domain name. To combine conditions with OR, query by class: ' +
@@ -216,10 +217,10 @@ export class SimpleQuery<T = DomainObject> {
    */
   static getById<T>(type: Class<T>, id: number): T | null
   static getById(target: Target, id: number): unknown {
-    const facet = hostFacet(
-      typeof target === 'function' ? members.getByIdClass : members.getByIdName,
-      arguments,
-    )
+    const facet =
+      typeof target === 'function'
+        ? (linked.getByIdClass ?? checkedFacet(members.getByIdClass, arguments))
+        : (linked.getByIdName ?? checkedFacet(members.getByIdName, arguments))
     const where = 'SimpleQuery.getById(domain, id)'
     requireTarget(target, where)
     requireId(id, where, 'id')
@@ -281,10 +282,10 @@ export class SimpleQuery<T = DomainObject> {
    */
   static getByIds<T>(type: Class<T>, ids: readonly number[]): T[]
   static getByIds(target: Target, ids: readonly number[]): unknown[] {
-    const facet = hostFacet(
-      typeof target === 'function' ? members.getByIdsClass : members.getByIdsName,
-      arguments,
-    )
+    const facet =
+      typeof target === 'function'
+        ? (linked.getByIdsClass ?? checkedFacet(members.getByIdsClass, arguments))
+        : (linked.getByIdsName ?? checkedFacet(members.getByIdsName, arguments))
     const where = 'SimpleQuery.getByIds(domain, ids)'
     requireTarget(target, where)
     const list = requireCollection(ids, where, 'ids')
@@ -342,10 +343,10 @@ export class SimpleQuery<T = DomainObject> {
    */
   static getAll<T>(type: Class<T>): T[]
   static getAll(target: Target): unknown[] {
-    const facet = hostFacet(
-      typeof target === 'function' ? members.getAllClass : members.getAllName,
-      arguments,
-    )
+    const facet =
+      typeof target === 'function'
+        ? (linked.getAllClass ?? checkedFacet(members.getAllClass, arguments))
+        : (linked.getAllName ?? checkedFacet(members.getAllName, arguments))
     requireTarget(target, 'SimpleQuery.getAll(domain)')
     return Array.from(facet.getAll(target))
   }
@@ -384,7 +385,10 @@ export class SimpleQuery<T = DomainObject> {
    */
   static count<T>(type: Class<T>): number
   static count(target: Target): number {
-    const facet = hostFacet(typeof target === 'function' ? members.countClass : members.countName, arguments)
+    const facet =
+      typeof target === 'function'
+        ? (linked.countClass ?? checkedFacet(members.countClass, arguments))
+        : (linked.countName ?? checkedFacet(members.countName, arguments))
     requireTarget(target, 'SimpleQuery.count(domain)')
     return facet.count(target)
   }
@@ -687,7 +691,7 @@ export class SimpleQuery<T = DomainObject> {
    * ```
    */
   get(): T | null {
-    const facet = hostFacet(members.queryGet, arguments)
+    const facet = linked.queryGet ?? checkedFacet(members.queryGet, arguments)
     return (facet.get(this.#spec()) ?? null) as T | null
   }
 
@@ -753,13 +757,12 @@ export class SimpleQuery<T = DomainObject> {
     asc: boolean,
   ): PaginationQueryResult<T>
   list(offset: number, limit: number, orderBy?: readonly string[], asc?: boolean): PaginationQueryResult<T> {
-    const member =
+    const facet =
       arguments.length <= 2
-        ? members.queryList
+        ? (linked.queryList ?? checkedFacet(members.queryList, arguments))
         : arguments.length === 3
-          ? members.queryListOrdered
-          : members.queryListOrderedAsc
-    const facet = hostFacet(member, arguments)
+          ? (linked.queryListOrdered ?? checkedFacet(members.queryListOrdered, arguments))
+          : (linked.queryListOrderedAsc ?? checkedFacet(members.queryListOrderedAsc, arguments))
     const where = 'SimpleQuery.list(offset, limit, orderBy, asc)'
     requirePaging(offset, where, 'offset')
     requirePaging(limit, where, 'limit')
@@ -796,7 +799,7 @@ export class SimpleQuery<T = DomainObject> {
    * ```
    */
   listAll(): T[] {
-    const facet = hostFacet(members.queryListAll, arguments)
+    const facet = linked.queryListAll ?? checkedFacet(members.queryListAll, arguments)
     return Array.from(facet.listAll(this.#spec())) as T[]
   }
 
@@ -840,8 +843,9 @@ export class SimpleQuery<T = DomainObject> {
 
 /** Checks a domain name or class argument. */
 function requireTarget(target: unknown, where: string): void {
-  // A function is a class (requireClass accepts any function), so only a name needs checking.
-  if (typeof target !== 'function') requireName(target, where, 'the domain name (or a class)')
+  // A function is a class (requireClass accepts any function). A name is the usual case, so it is tested first.
+  if (typeof target === 'string' ? target.length === 0 : typeof target !== 'function')
+    throw notANonEmptyString(target, where, 'the domain name (or a class)')
 }
 
 /** Java's `Integer.MAX_VALUE`: `list(int offset, int limit)` takes Java ints. */

@@ -2,15 +2,14 @@ import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import { MissingMethodException } from '../errors/missing-method-exception.js'
 import { NoSuchMethodError } from '../errors/no-such-method-error.js'
 import { groovyTypeOf, groovyValueOf, jvmDescriptor } from './jvm-names.js'
-import { memberSpecs, type MemberSpec, type NumberedMember } from './members.js'
-import { registerLinker, registrySlot, type Binding, type BoundFacets } from './registry.js'
+import { memberSpecs, type KeyedMember, type MemberKey, type MemberSpec, type members } from './members.js'
+import { registerCopy, registrySlot, type Binding, type BoundFacets } from './registry.js'
 import type { Linkage } from './runtime-description.js'
 import type { FacetName, VendorRuntime } from './vendor-runtime.js'
 
 /**
  * The process-wide slot, read once: every copy of the package gets the same object from `globalThis`, and the
- * slot is never replaced (registry.ts defines it non-configurable), so holding it skips a symbol-keyed lookup
- * on `globalThis` in every facade call.
+ * slot is never replaced (registry.ts defines it non-configurable).
  */
 const slot = registrySlot()
 
@@ -20,60 +19,66 @@ type MemberOf<F extends FacetName> = MemberSpec & { readonly facet: F }
 /** The facet a facade calls: the runtime's, with every member the contract declares for it. */
 type CalledFacet<F extends FacetName> = Required<NonNullable<VendorRuntime[F]>>
 
+/** The record of {@link linked}: per member of this copy, the facet it calls with no check, if any. */
+export type LinkedFacets = {
+  [K in MemberKey]: CalledFacet<(typeof members)[K]['facet']> | undefined
+}
+
+/**
+ * Per member of this copy of the package, the facet of the bound runtime it calls when the call needs no check:
+ * the runtime has the member, it links under the runtime's linkage, and it does not warn on this call.
+ * `undefined` otherwise, and for every member while no runtime is bound. {@link relink} fills it for every new
+ * binding, whichever copy makes it (see `registerCopy`), so a facade reads one property of a record of its own
+ * copy and calls {@link checkedFacet} only when it finds nothing there:
+ *
+ * ```ts
+ * const facet = linked.countName ?? checkedFacet(members.countName, arguments)
+ * ```
+ *
+ * One named property per member, read where the member is called, because that is what V8 reads fastest
+ * (docs/performance.md measures what a facade call costs).
+ */
+export const linked: LinkedFacets = Object.seal(
+  Object.fromEntries(memberSpecs.map((member) => [keyOf(member), undefined])),
+) as LinkedFacets
+
+/** The record as {@link relink} and {@link checkedFacet} write it. */
+const links = linked as Record<MemberKey, unknown>
+
+/**
+ * Fills {@link linked} for a new binding, or empties it when the runtime is unbound. A binding made by a copy
+ * that predates `facets` links nothing: its calls read the runtime's facets, and run the checks, every time.
+ */
+function relink(binding: Binding | undefined): void {
+  const facets = binding?.facets
+  const linkage = binding?.runtime.description.linkage
+  for (const member of memberSpecs) {
+    const facet = facets?.[member.facet]
+    const passes =
+      linkage !== undefined &&
+      hasFunction(facet, member) &&
+      !failsToLink(member, linkage) &&
+      member.runtimeDeprecated === undefined
+    links[keyOf(member)] = passes ? facet : undefined
+  }
+}
+registerCopy(linked, relink)
+
 /**
  * The facet that backs `member` on the bound runtime, after the checks the platform makes when plugin code
  * calls it: a runtime is bound, it has the member, the member links under the runtime's linkage. Emits the
- * runtime deprecation warning on first use per binding.
- *
- * The facades call it on every host-backed call, and it checks no member there: {@link linkMembers} checks
- * them once, when the runtime is bound, and records the facet each member that passes calls. So the path that
- * succeeds reads the global slot and one element of the binding's `calls`, whichever member is called, and
- * stays fast in V8 in a plugin that calls many members. A member that did not pass, or that warns on its first
- * call, takes {@link linkOnCall}.
+ * runtime deprecation warning on the member's first call per binding, and from then on lets the facade find
+ * the facet in {@link linked}. Facades call it when {@link linked} has no facet for the member.
  *
  * @param member - The member being called.
  * @param args - The call's arguments, for the error message of a missing member.
  * @returns The facet, to call `member.member` on.
  */
-export function hostFacet<F extends FacetName>(
+export function checkedFacet<F extends FacetName>(
   member: MemberOf<F>,
   args: ArrayLike<unknown>,
 ): CalledFacet<F> {
   const binding = slot.binding
-  if (binding !== undefined) {
-    const facet = binding.calls?.[indexOf(member)]
-    if (facet !== undefined) return facet as CalledFacet<F>
-  }
-  return linkOnCall(binding, member, args)
-}
-
-/**
- * Records the facet each of this copy's members calls on `binding` when it links with no check left for its
- * call: the runtime has the member, it links under the runtime's linkage, and it does not warn on its first
- * call. Runs once per binding (see `registerLinker`).
- */
-function linkMembers(binding: Binding): void {
-  const calls = binding.calls as unknown[]
-  while (calls.length < (slot.memberIndexes ?? 0)) calls.push(undefined)
-  const linkage = binding.runtime.description.linkage
-  for (const member of memberSpecs) {
-    const facet = binding.facets?.[member.facet]
-    if (hasFunction(facet, member) && !failsToLink(member, linkage) && member.runtimeDeprecated === undefined)
-      calls[indexOf(member)] = facet
-  }
-}
-// One linker per member range: the members are numbered from the first one's index on.
-registerLinker(indexOf(memberSpecs[0] as MemberSpec), linkMembers)
-
-/**
- * The checks of {@link hostFacet} for a member that did not link when the runtime was bound: throws the
- * platform's error for it, or warns of a runtime deprecation on its first call and records the member's facet.
- */
-function linkOnCall<F extends FacetName>(
-  binding: Binding | undefined,
-  member: MemberOf<F>,
-  args: ArrayLike<unknown>,
-): CalledFacet<F> {
   if (binding === undefined) throw notBound(member)
   const runtime = binding.runtime
   // A binding made by a copy that predates `facets`: its facets are read from the runtime on each call.
@@ -83,7 +88,7 @@ function linkOnCall<F extends FacetName>(
   if (failsToLink(member, runtime.description.linkage))
     throw new NoSuchMethodError(jvmDescriptor(member), member.instead)
   if (member.runtimeDeprecated !== undefined) warnDeprecated(binding, member)
-  if (binding.calls !== undefined) binding.calls[indexOf(member)] = facet
+  if (binding.facets !== undefined) links[keyOf(member)] = facet
   return facet as CalledFacet<F>
 }
 
@@ -104,9 +109,9 @@ function failsToLink(member: MemberSpec, linkage: Linkage): boolean {
   return member.returns !== member.runtimeReturns && linkage === 'static'
 }
 
-/** The member's index in the binding's `calls`. */
-function indexOf(member: MemberSpec): number {
-  return (member as NumberedMember).memberIndex
+/** The member's key in `members`, which names its property in {@link linked}. */
+function keyOf(member: MemberSpec): MemberKey {
+  return (member as KeyedMember).key
 }
 
 function notBound(member: MemberSpec): Error {

@@ -1,4 +1,3 @@
-import { reserveMemberIndexes } from './registry.js'
 import type { LibraryLine } from './runtime-description.js'
 import type { FacetName } from './vendor-runtime.js'
 
@@ -80,7 +79,7 @@ function spec<O extends Owner>(
   returns: string,
   options: Options = {},
 ): MemberSpec & {
-  /** The runtime facet that backs it, known to the type system so that `hostFacet` returns that facet's type. */
+  /** The runtime facet that backs it, known to the type system so that a facade calls that facet's type. */
   readonly facet: (typeof FACETS)[O]
 } {
   const simple = parameters.map((p) => p.slice(p.lastIndexOf('.') + 1)).join(', ')
@@ -103,32 +102,17 @@ function spec<O extends Owner>(
 }
 
 /**
- * A member spec as this copy of the package numbers it: `memberIndex` is its place in the binding's `calls`,
- * from the range reserved on the registry slot for this member table (copies with another table number
- * theirs in ranges of their own). Not enumerable and not in the public type. A plain name, not a symbol: dispatch reads
- * it on every facade call, and V8 reads a named property fastest.
+ * A member spec with its key in {@link members}, such as `countName`: the property of the facades' `linked`
+ * record that holds the facet it calls (see dispatch.ts). Not enumerable and not in the public type.
  *
  * @internal
  */
-export type NumberedMember = MemberSpec & { readonly memberIndex: number }
+export type KeyedMember = MemberSpec & { readonly key: MemberKey }
 
-/**
- * What identifies a member table on the registry slot: every property of its members that linking them
- * depends on, in order. Copies of the package whose tables agree share member indexes and one linker.
- */
-function memberTableKey(entries: readonly MemberSpec[]): string {
-  return JSON.stringify(
-    entries.map((m) => [m.id, m.facet, m.member, m.returns, m.runtimeReturns, m.runtimeDeprecated ?? null]),
-  )
-}
-
-/** Numbers the table's entries from the range reserved for it, in declaration order, and freezes them. */
-function numbered<T extends Record<string, MemberSpec>>(table: T): Readonly<T> {
-  const entries = Object.values(table)
-  const first = reserveMemberIndexes(memberTableKey(entries), entries.length)
-  entries.forEach((member, index) =>
-    Object.freeze(Object.defineProperty(member, 'memberIndex', { value: first + index })),
-  )
+/** Gives each entry its key in the table, and freezes the entries and the table. */
+function keyed<T extends Record<string, MemberSpec>>(table: T): Readonly<T> {
+  for (const [key, member] of Object.entries(table))
+    Object.freeze(Object.defineProperty(member, 'key', { value: key }))
   return Object.freeze(table)
 }
 
@@ -152,7 +136,7 @@ const SIMPLE_QUERY = `${API}SimpleQuery`
  * console.log(members.asyncTaskOnNewThread.runtime) // 'absent'
  * ```
  */
-export const members = numbered({
+export const members = keyed({
   /** `StorageUtils.createStorageFileDomain(String, String, InputStream)`: declared by 0.0.5 and the 1.0.0 series. */
   createStorageFileDomain: spec(
     'StorageUtils',
@@ -317,6 +301,13 @@ export const members = numbered({
     declaredIn: ['1.0.0'],
   }),
 })
+
+/**
+ * The key of a member in {@link members}, such as `countName`.
+ *
+ * @internal
+ */
+export type MemberKey = keyof typeof members
 
 /**
  * Every entry of {@link members}, in declaration order.

@@ -29,26 +29,27 @@ export interface Binding {
   readonly warned: Set<string>
   /** The runtime's facets, read when it was bound. Missing on a binding made by a copy that predates it. */
   readonly facets?: BoundFacets
-  /**
-   * The facet each member calls, by member index (see {@link reserveMemberIndexes}), once the member has
-   * passed the facades' checks on this binding; `undefined` before. Filled when the runtime is bound, by the
-   * linker of every copy of the package (see {@link registerLinker}). Missing on a binding made by a copy that
-   * predates it.
-   */
-  readonly calls?: unknown[]
 }
 
-/** What a copy of the package registers to link its members on a new binding (see {@link registerLinker}). */
-export type Linker = (binding: Binding) => void
+/**
+ * What a copy of the package registers to be told of every change of the binding (see {@link registerCopy}):
+ * it is called with the new binding, or `undefined` when the runtime is unbound.
+ */
+export type Relinker = (binding: Binding | undefined) => void
 
 /** The process-wide slot. */
 export interface Slot {
   readonly contractMajor: number
+  /**
+   * The binding, `undefined` when no runtime is bound. Assigning it tells every copy of the package that
+   * registered (see {@link registerCopy}), whichever copy assigns it.
+   */
   binding: Binding | undefined
-  /** How many member indexes the copies of the package loaded so far have reserved; missing before the first. */
-  memberIndexes?: number
-  /** The first index of each member table numbered so far, by the table's key (see {@link reserveMemberIndexes}). */
-  memberRanges?: Map<string, number>
+  /**
+   * The copies of the package loaded so far, each by the record it links (see {@link registerCopy}). Missing on
+   * a slot made by a copy that predates it until a newer copy adds it.
+   */
+  readonly copies?: Copies
   /** Members warned about once for the whole process (`deprecationWarnings: 'per-process'`); made on first use. */
   warnedInProcess?: Set<string>
   /**
@@ -57,8 +58,6 @@ export interface Slot {
    * the host, and already reported to it); `undefined` otherwise.
    */
   refuseOrphan?: (member: string) => Error | undefined
-  /** One per member range (by its first index) of the copies of the package loaded so far: see {@link registerLinker}. */
-  linkers?: Map<number, Linker>
 }
 
 /** The slot on `globalThis`, created on first use. */
@@ -67,6 +66,7 @@ export function registrySlot(): Slot {
   let slot = global[SLOT_KEY]
   if (slot === undefined) {
     slot = { contractMajor: CONTRACT_MAJOR, binding: undefined }
+    tellCopiesOfBindings(slot)
     // Never replaced or deleted, so that every copy (and dispatch's cached reference) keeps seeing the same slot.
     Object.defineProperty(globalThis, SLOT_KEY, {
       value: slot,
@@ -74,44 +74,66 @@ export function registrySlot(): Slot {
       configurable: false,
       writable: false,
     })
+  } else if (slot.copies === undefined) {
+    // Made by a copy that assigns its binding without telling the copies: from now on, an assignment tells them.
+    tellCopiesOfBindings(slot)
   }
   return slot
 }
 
 /**
- * Reserves `count` member indexes for a member table and returns the first. Copies of the package with the
- * same table (the ESM and CommonJS builds of one version, a copy a test runner loads again) share one range,
- * so that a binding records each member once however many copies are loaded; a copy with another table
- * numbers its members in a range of its own, and one `calls` array on the binding serves them all.
- *
- * @param key - What identifies the table: every property of its members that linking depends on, in order.
- * @param count - How many members the table has.
+ * The registered copies of the package. Each is held no longer than the record it links: the slot keeps a weak
+ * reference to the record, and the relinker in a `WeakMap` by the record, since the relinker's code keeps its
+ * copy's module, and with it the record, alive. So a copy a test runner drops can be collected.
  */
-export function reserveMemberIndexes(key: string, count: number): number {
-  const slot = registrySlot()
-  const ranges = (slot.memberRanges ??= new Map<string, number>())
-  const known = ranges.get(key)
-  if (known !== undefined) return known
-  const first = slot.memberIndexes ?? 0
-  slot.memberIndexes = first + count
-  ranges.set(key, first)
-  return first
+interface Copies {
+  readonly records: Set<WeakRef<object>>
+  readonly relinkers: WeakMap<object, Relinker>
 }
 
 /**
- * Registers the linker of a member range (by its first index, see {@link reserveMemberIndexes}):
- * {@link bindRuntime} runs it on every binding it makes, so that each member table is judged by the rules of the
- * copy that brought it. A copy loaded while a runtime is bound links that binding at once. A range another copy
- * with the same table registered already is not registered again, so that binding costs the same however many
- * copies a test runner loads.
+ * Makes the slot's `binding` an accessor that calls every registered copy's relinker with a new binding, so that
+ * no copy can bind or unbind (an older one included, which assigns the property directly) without the others
+ * knowing.
  */
-export function registerLinker(first: number, link: Linker): void {
+function tellCopiesOfBindings(slot: Slot): void {
+  const copies: Copies = { records: new Set(), relinkers: new WeakMap() }
+  let binding = slot.binding
+  Object.defineProperty(slot, 'copies', {
+    value: copies,
+    enumerable: false,
+    writable: false,
+    configurable: false,
+  })
+  Object.defineProperty(slot, 'binding', {
+    get: () => binding,
+    set: (next: Binding | undefined) => {
+      binding = next
+      for (const ref of copies.records) {
+        const record = ref.deref()
+        if (record === undefined) copies.records.delete(ref)
+        else copies.relinkers.get(record)?.(next)
+      }
+    },
+    enumerable: true,
+    configurable: false,
+  })
+}
+
+/**
+ * Registers a copy of the package: `relink` is called at once with the current binding, and again with every
+ * new binding (or `undefined` when the runtime is unbound), whichever copy makes it, for as long as `record`,
+ * what it fills, is alive.
+ *
+ * @param record - What the copy's facades read, and `relink` fills; the copy keeps it alive.
+ * @param relink - Fills `record` for a binding; it must not throw.
+ */
+export function registerCopy(record: object, relink: Relinker): void {
   const slot = registrySlot()
-  const linkers = (slot.linkers ??= new Map<number, Linker>())
-  if (linkers.has(first)) return
-  const binding = slot.binding
-  if (binding?.calls !== undefined) link(binding)
-  linkers.set(first, link)
+  const copies = slot.copies as Copies
+  copies.records.add(new WeakRef(record))
+  copies.relinkers.set(record, relink)
+  relink(slot.binding)
 }
 
 /**
@@ -209,19 +231,11 @@ export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): 
   return binding
 }
 
-/**
- * A binding of `runtime` with the facets read from it, and every member that needs no check on its first call
- * marked linked by the linker of each copy of the package.
- */
+/** A binding of `runtime` with the facets read from it. */
 function newBinding(slot: Slot, runtime: VendorRuntime, facets: BoundFacets, options: BindOptions): Binding {
   const warned =
     options.deprecationWarnings === 'per-process' ? (slot.warnedInProcess ??= new Set()) : new Set<string>()
-  // A slot for every member index reserved so far, each set so that V8 keeps the array packed.
-  const calls: unknown[] = []
-  while (calls.length < (slot.memberIndexes ?? 0)) calls.push(undefined)
-  const binding: Binding = { runtime, warned, facets, calls }
-  for (const link of slot.linkers?.values() ?? []) link(binding)
-  return binding
+  return { runtime, warned, facets }
 }
 
 /**

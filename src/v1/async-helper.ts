@@ -1,5 +1,6 @@
 import { runNamedTask, runTask, scheduleAtFixRate, supplyAsync } from '../api/async-dispatch.js'
 import type { Runnable, RunnableObject, Supplier, Thread } from '../model/java-types.js'
+import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 
 /**
@@ -112,7 +113,8 @@ export class AsyncHelper {
    */
   static task(threadName: string, task: Runnable): Thread
   static task(first: Runnable | string, second?: Runnable): Thread {
-    if (arguments.length < 2) return runTask(members.asyncTaskV1, arguments, first)
+    if (arguments.length < 2)
+      return runTask(linked.asyncTaskV1 ?? checkedFacet(members.asyncTaskV1, arguments), first)
     return runNamedTask(arguments, first, second)
   }
 

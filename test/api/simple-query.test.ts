@@ -86,9 +86,11 @@ describe('SimpleQuery.of', () => {
     expect(() => SimpleQuery.of('Nope')).toThrow("Unknown domain 'Nope'.")
   })
 
-  it('rejects a blank name, a boolean with a name, and a non-boolean with a class, before asking the host', () => {
+  it('rejects an empty name, a boolean with a name, and a non-boolean with a class, before asking the host', () => {
     const query = bindQueryHost()
-    expect(() => SimpleQuery.of('  ')).toThrow(IllegalArgumentException)
+    expect(() => SimpleQuery.of('')).toThrow(
+      /SimpleQuery\.of\(domainName\) expects domainName as a non-empty string, got an empty string/,
+    )
     expect(() => SimpleQuery.of(42 as never)).toThrow(
       /SimpleQuery\.of\(domainName\) expects domainName as a non-empty string, got number 42/,
     )
@@ -97,6 +99,12 @@ describe('SimpleQuery.of', () => {
     )
     expect(() => SimpleQuery.of(Invoice, 'or' as never)).toThrow(/expects and as a boolean, got string "or"/)
     expect(query.resolveDomain).not.toHaveBeenCalled()
+  })
+
+  it('leaves a name of white space to the host, which knows which names are domains', () => {
+    const query = bindQueryHost()
+    SimpleQuery.of('  ')
+    expect(query.resolveDomain).toHaveBeenCalledWith('  ')
   })
 })
 

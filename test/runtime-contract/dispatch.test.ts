@@ -1,7 +1,10 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type * as Api from '../../src/index.js'
 import { AsyncHelper, DomainHelper, SimpleQuery } from '../../src/index.js'
 import {
+  IllegalStateException,
   MissingMethodException,
   NoSuchMethodError,
   bindRuntime,
@@ -9,7 +12,7 @@ import {
   type Linkage,
   type VendorRuntime,
 } from '../../src/runtime-contract/index.js'
-import { SLOT_KEY, type Slot } from '../../src/runtime-contract/registry.js'
+import { SLOT_KEY, registerCopy, type Slot } from '../../src/runtime-contract/registry.js'
 import { platformAsync, tinyRuntime } from './runtimes.js'
 
 afterEach(() => {
@@ -150,16 +153,21 @@ describe('several copies of the package on one binding', () => {
     expect(SimpleQuery.count('Order')).toBe(1)
   })
 
-  it('copies with the same member table share its member indexes and one linker', async () => {
-    const slot = (globalThis as unknown as Record<symbol, Slot>)[SLOT_KEY] as Slot
-    const indexes = slot.memberIndexes
-    const linkers = slot.linkers?.size
-    for (let i = 0; i < 5; i++) {
-      vi.resetModules()
-      await import('../../src/index.js')
-    }
-    expect(slot.memberIndexes).toBe(indexes)
-    expect(slot.linkers?.size).toBe(linkers)
+  it('a copy is told of the binding as long as it is alive, and dropped once it is not', async () => {
+    const collect = garbageCollector()
+    const told: (string | undefined)[] = []
+    // As a copy registers, with a record that nothing else holds: the slot holds it weakly, and the relinker
+    // no longer than the record.
+    registerCopy({}, (binding) => told.push(binding?.runtime.description.name))
+    expect(told).toEqual([undefined])
+    bindRuntime(tinyRuntime('first-host', 'dynamic'))
+    unbindRuntime()
+    expect(told).toEqual([undefined, 'first-host', undefined])
+    // A weak reference made in this job holds its target until the job ends.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    collect()
+    bindRuntime(tinyRuntime('second-host', 'dynamic'))
+    expect(told).toEqual([undefined, 'first-host', undefined])
   })
 
   it('a copy loaded while a strict facet is bound loads, and links what the facet has', async () => {
@@ -171,13 +179,31 @@ describe('several copies of the package on one binding', () => {
     expect(() => copy.SimpleQuery.getAll('Order')).toThrow(MissingMethodException)
   })
 
-  it('a binding made by a copy that predates the checked-facet record still serves every call', () => {
+  it('a binding made by a copy that predates the facet snapshot still serves every call', () => {
     const runtime = tinyRuntime('older-copy-host', 'dynamic', { query: { count: () => 2 } })
-    // As a copy of the package without the record binds: the binding has only the runtime and the warnings.
+    // As a copy of the package without the snapshot binds: the binding has only the runtime and the warnings.
     const slot = (globalThis as unknown as Record<symbol, Slot>)[SLOT_KEY] as Slot
     slot.binding = { runtime, warned: new Set() }
     expect(SimpleQuery.count('Order')).toBe(2)
     expect(SimpleQuery.count('Order')).toBe(2)
     expect(() => SimpleQuery.getAll('Order')).toThrow(MissingMethodException)
   })
+
+  it('a copy that assigns the binding directly, as an older one does, is seen by the facades at once', () => {
+    const slot = (globalThis as unknown as Record<symbol, Slot>)[SLOT_KEY] as Slot
+    const binding = bindRuntime(tinyRuntime('linked-host', 'dynamic', { query: { count: () => 3 } }))
+    expect(SimpleQuery.count('Order')).toBe(3)
+    const other = tinyRuntime('replacing-host', 'dynamic', { query: { count: () => 4 } })
+    slot.binding = { runtime: other, warned: new Set(), facets: { query: other.query } }
+    expect(SimpleQuery.count('Order')).toBe(4)
+    slot.binding = undefined
+    expect(() => SimpleQuery.count('Order')).toThrow(IllegalStateException)
+    binding.unbind()
+  })
 })
+
+/** V8's `gc`, which Node exposes only behind a flag: turned on here, then taken from a new context. */
+function garbageCollector(): () => void {
+  setFlagsFromString('--expose-gc')
+  return runInNewContext('gc') as () => void
+}

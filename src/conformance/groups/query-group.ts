@@ -111,6 +111,15 @@ export const queryGroup: GroupDefinition = {
       expect(nameSet(q().iLike('name', 'back\\\\slash').listAll())).toEqual(['back\\slash'])
     })
 
+    it('a domain name no domain has, a blank one included, is an IllegalArgumentException', () => {
+      start()
+      for (const name of ['NoSuchDomain', '  ']) {
+        expect(IllegalArgumentException.is(catchError(() => SimpleQuery.of(name)))).toBe(true)
+        expect(IllegalArgumentException.is(catchError(() => SimpleQuery.count(name)))).toBe(true)
+        expect(IllegalArgumentException.is(catchError(() => SimpleQuery.getAll(name)))).toBe(true)
+      }
+    })
+
     it('iLike with a null pattern is an IllegalArgumentException', () => {
       start()
       create(ITEM, TEXTS)

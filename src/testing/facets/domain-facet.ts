@@ -195,7 +195,7 @@ export class DomainFacet implements DomainRuntime {
     if (schema !== undefined) return schema
     const known = [...this.#data().schemas.keys()]
     throw new IllegalArgumentException(
-      `${where}: ${typeof domain === 'string' ? `there is no domain named '${domain}'` : `a domain name must be a string, got ${describeValue(domain)}`}. ` +
+      `${where}: ${whyNoDomain(domain)}. ` +
         (known.length === 0
           ? 'The test host defines none: pass createTestHost({ domains }).'
           : `Known domains: ${known.join(', ')}.`),
@@ -328,4 +328,12 @@ function checkUnsaved(object: object, domain: string, where: string): void {
       `${where}: the ${domain} object is frozen or sealed, so the host cannot give it its id; pass one it can change, such as the object DomainHelper.buildDomain returns.`,
     )
   }
+}
+
+/** Why no domain has the name: it is not a string, it is blank (the facades pass it on), or it is unknown. */
+function whyNoDomain(domain: unknown): string {
+  if (typeof domain !== 'string') return `a domain name must be a string, got ${describeValue(domain)}`
+  if (domain.trim() === '')
+    return `a domain name must not be blank, got ${describeValue(domain)}; pass a domain's short name`
+  return `there is no domain named '${domain}'`
 }

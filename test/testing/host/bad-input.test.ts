@@ -119,6 +119,17 @@ describe('SimpleQuery', () => {
     expect(refused(() => SimpleQuery.getByIds('Nope', [1]))).toMatch(/^SimpleQuery\.getByIds: /)
   })
 
+  test('a blank domain name, which the facades pass on, is refused as blank', () => {
+    installHost()
+    const blank =
+      /: a domain name must not be blank, got the string " {2}"; pass a domain's short name\. Known domains: /
+    expect(refused(() => SimpleQuery.of('  '))).toMatch(blank)
+    expect(refused(() => SimpleQuery.count('  '))).toMatch(blank)
+    expect(refused(() => SimpleQuery.getById('  ', 1))).toMatch(blank)
+    expect(refused(() => DomainHelper.buildDomain('  '))).toMatch(blank)
+    expect(refused(() => DomainHelper.batchCreate('  ', [{}]))).toMatch(blank)
+  })
+
   test('an unknown field, a wrong value type or a bare id for a reference is refused', () => {
     installHost()
     seedAnn()
