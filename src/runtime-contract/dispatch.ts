@@ -46,21 +46,25 @@ export const linked: LinkedFacets = Object.seal(
 const links = linked as Record<MemberKey, unknown>
 
 /**
- * Fills {@link linked} for a new binding, or empties it when the runtime is unbound. A binding made by a copy
- * that predates `facets` links nothing: its calls read the runtime's facets, and run the checks, every time.
+ * Reads what {@link linked} holds for a new binding, and returns what writes it there (everything `undefined`
+ * when the runtime is unbound): the registry writes it once the binding has changed (see `registerCopy`). It
+ * reads the facets and the linkage the binding holds, and each member from its facet (a getter there runs, but
+ * cannot throw out of here: see {@link hasFunction}). A binding made by a copy that predates `facets` links
+ * nothing: its calls read the runtime's facets, and run the checks, every time.
  */
-function relink(binding: Binding | undefined): void {
+function relink(binding: Binding | undefined): () => void {
   const facets = binding?.facets
-  const linkage = binding?.runtime.description.linkage
-  for (const member of memberSpecs) {
+  const linkage = binding?.linkage
+  const called = memberSpecs.map((member) => {
     const facet = facets?.[member.facet]
     const passes =
       linkage !== undefined &&
       hasFunction(facet, member) &&
       !failsToLink(member, linkage) &&
       member.runtimeDeprecated === undefined
-    links[keyOf(member)] = passes ? facet : undefined
-  }
+    return passes ? facet : undefined
+  })
+  return () => memberSpecs.forEach((member, index) => (links[keyOf(member)] = called[index]))
 }
 registerCopy(linked, relink)
 
@@ -88,7 +92,8 @@ export function checkedFacet<F extends FacetName>(
   if (failsToLink(member, runtime.description.linkage))
     throw new NoSuchMethodError(jvmDescriptor(member), member.instead)
   if (member.runtimeDeprecated !== undefined) warnDeprecated(binding, member)
-  if (binding.facets !== undefined) links[keyOf(member)] = facet
+  // Host code ran above (the member's getter, the warning's listeners): only a binding still current is linked.
+  if (binding.facets !== undefined && slot.binding === binding) links[keyOf(member)] = facet
   return facet as CalledFacet<F>
 }
 

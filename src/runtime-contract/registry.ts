@@ -1,5 +1,6 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import { IllegalStateException } from '../errors/illegal-state-exception.js'
+import type { Linkage } from './runtime-description.js'
 import type { FacetName, VendorRuntime } from './vendor-runtime.js'
 
 /** The major version of this contract; part of the slot key, so that incompatible copies never share a binding. */
@@ -29,13 +30,17 @@ export interface Binding {
   readonly warned: Set<string>
   /** The runtime's facets, read when it was bound. Missing on a binding made by a copy that predates it. */
   readonly facets?: BoundFacets
+  /** The runtime's linkage, read with its facets; missing with them. */
+  readonly linkage?: Linkage
 }
 
 /**
- * What a copy of the package registers to be told of every change of the binding (see {@link registerCopy}):
- * it is called with the new binding, or `undefined` when the runtime is unbound.
+ * What a copy of the package registers to be told of every change of the binding (see {@link registerCopy}).
+ * It is called with the new binding, or `undefined` when the runtime is unbound, before the binding changes:
+ * it reads what it needs (host code may run, and throw, and then nothing changes), and returns what writes
+ * that into the copy's record once the binding has changed, which runs no host code and does not throw.
  */
-export type Relinker = (binding: Binding | undefined) => void
+export type Relinker = (binding: Binding | undefined) => () => void
 
 /** The process-wide slot. */
 export interface Slot {
@@ -92,9 +97,14 @@ interface Copies {
 }
 
 /**
- * Makes the slot's `binding` an accessor that calls every registered copy's relinker with a new binding, so that
- * no copy can bind or unbind (an older one included, which assigns the property directly) without the others
- * knowing.
+ * Makes the slot's `binding` an accessor that tells every registered copy of a new binding, so that no copy can
+ * bind or unbind (an older one included, which assigns the property directly) without the others knowing.
+ *
+ * It does so in two steps, so that the binding and every copy's record always agree: each copy first reads
+ * what it needs, where the host's code runs (a getter that throws, or that binds or unbinds in turn); then the
+ * binding changes and every copy writes its record, with no host code in between. If a read throws, nothing has
+ * changed. If host code assigns the binding during the reads, that assignment completes first and this one,
+ * which completes last, stands.
  */
 function tellCopiesOfBindings(slot: Slot): void {
   const copies: Copies = { records: new Set(), relinkers: new WeakMap() }
@@ -108,12 +118,13 @@ function tellCopiesOfBindings(slot: Slot): void {
   Object.defineProperty(slot, 'binding', {
     get: () => binding,
     set: (next: Binding | undefined) => {
-      binding = next
-      for (const ref of copies.records) {
-        const record = ref.deref()
-        if (record === undefined) copies.records.delete(ref)
-        else copies.relinkers.get(record)?.(next)
+      const writes: (() => void)[] = []
+      for (const record of liveRecords(copies)) {
+        const relink = copies.relinkers.get(record)
+        if (relink !== undefined) writes.push(relink(next))
       }
+      binding = next
+      for (const write of writes) write()
     },
     enumerable: true,
     configurable: false,
@@ -131,9 +142,21 @@ function tellCopiesOfBindings(slot: Slot): void {
 export function registerCopy(record: object, relink: Relinker): void {
   const slot = registrySlot()
   const copies = slot.copies as Copies
+  liveRecords(copies) // forgets the copies collected since, so that reloading copies leaves nothing behind
   copies.records.add(new WeakRef(record))
   copies.relinkers.set(record, relink)
-  relink(slot.binding)
+  relink(slot.binding)()
+}
+
+/** The records of the copies still alive; forgets the others. */
+function liveRecords(copies: Copies): object[] {
+  const live: object[] = []
+  for (const ref of copies.records) {
+    const record = ref.deref()
+    if (record === undefined) copies.records.delete(ref)
+    else live.push(record)
+  }
+  return live
 }
 
 /**
@@ -153,7 +176,11 @@ export function registerCopy(record: object, relink: Relinker): void {
 export interface RuntimeBinding extends Disposable {
   /** The runtime this binding bound. */
   readonly runtime: VendorRuntime
-  /** Unbinds the runtime if it is still the bound one; does nothing otherwise. */
+  /**
+   * Unbinds the runtime if this binding is still the current one; does nothing otherwise, so that a handle kept
+   * from an earlier binding of the same runtime cannot unbind a later one. Binding the bound runtime again gives
+   * a handle on the same binding.
+   */
   unbind(): void
 }
 
@@ -211,7 +238,7 @@ export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): 
   const bound = slot.binding
   // Binding the runtime that is bound keeps its binding as it is, facets included: nothing is read again.
   if (bound?.runtime !== runtime) {
-    const facets = readFacets(runtime)
+    const { facets, linkage } = readRuntime(runtime)
     if (bound !== undefined && options.replace !== true) {
       throw new IllegalStateException(
         `Cannot bind runtime '${runtime.description.name}' (platform ${runtime.description.platformVersion}): ` +
@@ -219,12 +246,14 @@ export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): 
           `Unbind it first (unbindRuntime(), or host.uninstall() for a test host), or pass { replace: true } in tests.`,
       )
     }
-    slot.binding = newBinding(slot, runtime, facets, options)
+    slot.binding = newBinding(slot, runtime, facets, linkage, options)
   }
+  // What this handle unbinds: the binding made here, or the one kept when the bound runtime is bound again.
+  const made = slot.binding
   const binding: RuntimeBinding = {
     runtime,
     unbind: () => {
-      if (slot.binding?.runtime === runtime) slot.binding = undefined
+      if (slot.binding === made) slot.binding = undefined
     },
     [Symbol.dispose]: () => binding.unbind(),
   }
@@ -232,10 +261,16 @@ export function bindRuntime(runtime: VendorRuntime, options: BindOptions = {}): 
 }
 
 /** A binding of `runtime` with the facets read from it. */
-function newBinding(slot: Slot, runtime: VendorRuntime, facets: BoundFacets, options: BindOptions): Binding {
+function newBinding(
+  slot: Slot,
+  runtime: VendorRuntime,
+  facets: BoundFacets,
+  linkage: Linkage,
+  options: BindOptions,
+): Binding {
   const warned =
     options.deprecationWarnings === 'per-process' ? (slot.warnedInProcess ??= new Set()) : new Set<string>()
-  return { runtime, warned, facets }
+  return { runtime, warned, facets, linkage }
 }
 
 /**
@@ -279,10 +314,10 @@ export function currentRuntime(): VendorRuntime | undefined {
 const FACETS = ['storage', 'query', 'domain', 'beans', 'async', 'messages', 'rpc'] as const
 
 /**
- * The runtime's facets, each read once (a getter on the runtime runs once per binding), after checking that
- * the runtime has the contract's shape.
+ * The runtime's facets and linkage, each read once (a getter on the runtime runs once per binding), after
+ * checking that the runtime has the contract's shape.
  */
-function readFacets(runtime: unknown): BoundFacets {
+function readRuntime(runtime: unknown): { facets: BoundFacets; linkage: Linkage } {
   const problems: string[] = []
   if (typeof runtime !== 'object' || runtime === null) {
     throw new IllegalArgumentException(
@@ -319,5 +354,5 @@ function readFacets(runtime: unknown): BoundFacets {
       `bindRuntime was given an invalid runtime:\n  - ${problems.join('\n  - ')}`,
     )
   }
-  return Object.freeze(facets)
+  return { facets: Object.freeze(facets), linkage: (d as { linkage: Linkage }).linkage }
 }

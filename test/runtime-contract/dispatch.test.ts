@@ -8,6 +8,7 @@ import {
   MissingMethodException,
   NoSuchMethodError,
   bindRuntime,
+  currentRuntime,
   unbindRuntime,
   type Linkage,
   type VendorRuntime,
@@ -158,7 +159,7 @@ describe('several copies of the package on one binding', () => {
     const told: (string | undefined)[] = []
     // As a copy registers, with a record that nothing else holds: the slot holds it weakly, and the relinker
     // no longer than the record.
-    registerCopy({}, (binding) => told.push(binding?.runtime.description.name))
+    registerCopy({}, (binding) => () => told.push(binding?.runtime.description.name))
     expect(told).toEqual([undefined])
     bindRuntime(tinyRuntime('first-host', 'dynamic'))
     unbindRuntime()
@@ -177,6 +178,21 @@ describe('several copies of the package on one binding', () => {
     const copy: typeof Api = await import('../../src/index.js')
     expect(copy.SimpleQuery.count('Order')).toBe(1)
     expect(() => copy.SimpleQuery.getAll('Order')).toThrow(MissingMethodException)
+  })
+
+  it('a copy of the package that nothing holds any more is collected, and the slot forgets it', async () => {
+    const collect = garbageCollector()
+    const records = (globalThis as unknown as Record<symbol, Slot>)[SLOT_KEY]?.copies?.records
+    vi.resetModules()
+    const copy = new WeakRef((await import('../../src/runtime-contract/dispatch.js')).linked)
+    expect([...(records ?? [])].some((ref) => ref.deref() === copy.deref())).toBe(true)
+    // Dropped from the module cache, the copy is held by nothing but the slot's weak reference.
+    vi.resetModules()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    collect()
+    expect(copy.deref()).toBeUndefined()
+    bindRuntime(tinyRuntime('pruning-host', 'dynamic'))
+    expect([...(records ?? [])].every((ref) => ref.deref() !== undefined)).toBe(true)
   })
 
   it('a binding made by a copy that predates the facet snapshot still serves every call', () => {
@@ -207,3 +223,81 @@ function garbageCollector(): () => void {
   setFlagsFromString('--expose-gc')
   return runInNewContext('gc') as () => void
 }
+
+describe('host code that runs while the binding changes', () => {
+  /** A query facet whose `getAll` getter runs `action` the first time it is read. */
+  function queryFacet(answer: string, action: () => void): object {
+    let armed = true
+    const facet = { count: () => answer }
+    Object.defineProperty(facet, 'getAll', {
+      get() {
+        if (armed) {
+          armed = false
+          action()
+        }
+        return () => [answer]
+      },
+      enumerable: true,
+    })
+    return facet
+  }
+
+  it('binds or unbinds in turn: the assignment that completes last stands, and the facades call it', () => {
+    const other = tinyRuntime('other-host', 'dynamic', { query: { count: () => 'other' } })
+    const runtime = tinyRuntime('reentrant-host', 'dynamic', {
+      query: queryFacet('reentrant', () => bindRuntime(other, { replace: true })) as never,
+    })
+    bindRuntime(runtime)
+    expect(currentRuntime()).toBe(runtime)
+    expect(SimpleQuery.count('Order')).toBe('reentrant')
+    unbindRuntime()
+
+    const previous = tinyRuntime('previous-host', 'dynamic', { query: { count: () => 'previous' } })
+    bindRuntime(previous)
+    const unbinding = tinyRuntime('unbinding-host', 'dynamic', {
+      query: queryFacet('unbinding', () => unbindRuntime()) as never,
+    })
+    bindRuntime(unbinding, { replace: true })
+    expect(currentRuntime()).toBe(unbinding)
+    expect(SimpleQuery.count('Order')).toBe('unbinding')
+  })
+
+  it('a copy that throws while it reads a new binding changes nothing: every copy keeps the bound runtime', async () => {
+    bindRuntime(tinyRuntime('kept-host', 'dynamic', { query: { count: () => 'kept' } }))
+    vi.resetModules()
+    const copy: typeof Api = await import('../../src/index.js')
+    const refused = tinyRuntime('refused-host', 'dynamic', { query: { count: () => 'refused' } })
+    // A copy of another version whose reading fails on this runtime; the test holds its record.
+    const record = {}
+    registerCopy(record, (binding) => {
+      if (binding?.runtime === refused) throw new Error('this copy cannot read the binding')
+      return () => undefined
+    })
+    expect(() => bindRuntime(refused, { replace: true })).toThrow('this copy cannot read the binding')
+    expect(currentRuntime()?.description.name).toBe('kept-host')
+    expect(SimpleQuery.count('Order')).toBe('kept')
+    expect(copy.SimpleQuery.count('Order')).toBe('kept')
+    expect(record).toEqual({})
+  })
+
+  it('unbinds during a checked call: the member is not linked to the runtime that is gone', () => {
+    const async = platformAsync()
+    let unbindOnRead = false
+    const task = async['task']
+    Object.defineProperty(async, 'task', {
+      get() {
+        if (unbindOnRead) {
+          unbindOnRead = false
+          unbindRuntime()
+        }
+        return task
+      },
+    })
+    bindRuntime(tinyRuntime('leaving-host', 'dynamic', { async: async as never }))
+    // task is deprecated at runtime, so its first call takes the checked path, which reads the member again.
+    unbindOnRead = true
+    AsyncHelper.task(() => undefined)
+    expect(currentRuntime()).toBeUndefined()
+    expect(() => AsyncHelper.task(() => undefined)).toThrow(IllegalStateException)
+  })
+})

@@ -156,6 +156,19 @@ describe('unbinding', () => {
     expect(currentRuntime()).toBe(replacement)
   })
 
+  it('binding.unbind() from an earlier binding of the same runtime does not unbind a later one', () => {
+    const runtime = tinyRuntime('rebound-host', 'dynamic')
+    const earlier = bindRuntime(runtime)
+    earlier.unbind()
+    const later = bindRuntime(runtime)
+    earlier.unbind()
+    expect(currentRuntime()).toBe(runtime)
+    // Binding the bound runtime again gives a handle on the same binding: either unbinds it.
+    bindRuntime(runtime).unbind()
+    expect(currentRuntime()).toBeUndefined()
+    later.unbind()
+  })
+
   it('`using` unbinds at the end of the block', () => {
     const runtime = tinyRuntime('scoped-host', 'dynamic')
     {
