@@ -5,6 +5,8 @@ import type { DomainSchema, FieldSchema, StoredRow, StoredValue } from './schema
 export interface Copier {
   /** A fresh plain object with every field in schema order; references `null`, to be filled in. */
   readonly literal: (row: StoredRow) => Record<string, unknown>
+  /** {@link Copier.literal} of every row, in order: what a plain read spends its time in. */
+  readonly copies: (rows: readonly StoredRow[]) => object[]
   /** Sets every field on `target` by assignment, in schema order; references `null`, to be filled in. */
   readonly fill: (target: Record<string, unknown>, row: StoredRow) => void
   /** The DOMAIN_OBJECT and DOMAIN_OBJECT_LIST fields. */
@@ -37,9 +39,11 @@ function generatedCopier(
   const { reads, values } = copySource(fields)
   const properties = fields.map((field, i) => `${literal(field.name)}: ${values[i] as string}`).join(', ')
   const literalCopy = generatedFunction<Copier['literal']>(['row'], `${reads}\nreturn { ${properties} }`)
-  if (literalCopy === undefined) return undefined
+  const copies = generatedCopies(fields)
+  if (literalCopy === undefined || copies === undefined) return undefined
   const copier: { -readonly [K in keyof Copier]: Copier[K] } = {
     literal: literalCopy,
+    copies,
     // Compiled on first use, which most domains never see (only reads that name a class fill), and then put
     // in this function's place, so later calls go straight to it.
     fill: (target, row) => {
@@ -49,6 +53,39 @@ function generatedCopier(
     references,
   }
   return copier
+}
+
+/**
+ * The compiled `copies`: the literal in a loop, with one difference where the domain has ZONED_DATETIME fields.
+ * Their `Date`s are made in a second loop, from the instants the first one kept. A `Date` is made by a call
+ * into V8's runtime, past which the CPU does not run ahead to the next rows' reads: made in the first loop,
+ * each `Date` would wait for its row to come from memory, and a scan's matches are scattered over the table.
+ * Kept apart, the first loop's reads overlap. Measured on the engine bench's orders, a copy costs about 120 ns
+ * this way and 170 ns the other (a hand-written filter pays less, because its test has just read the row).
+ */
+function generatedCopies(fields: readonly FieldSchema[]): Copier['copies'] | undefined {
+  const { reads, values } = copySource(fields)
+  const instants = fields.flatMap((field, i) => (field.type === 'ZONED_DATETIME' ? [i] : []))
+  const properties = fields.map(
+    (field, i) => `${literal(field.name)}: ${instants.includes(i) ? 'null' : (values[i] as string)}`,
+  )
+  const body = [
+    'const n = rows.length',
+    'const out = new Array(n)',
+    ...instants.map((i) => `const t${i} = new Float64Array(n)`),
+    'for (let i = 0; i < n; i++) {',
+    '  const row = rows[i]',
+    reads.replace(/^/gm, '  '),
+    ...instants.map((i) => `  t${i}[i] = v${i} === null ? NaN : v${i}`),
+    `  out[i] = { ${properties.join(', ')} }`,
+    '}',
+    ...instants.map(
+      (i) =>
+        `for (let i = 0; i < n; i++) { const t = t${i}[i]; if (t === t) out[i][${literal((fields[i] as FieldSchema).name)}] = new Date(t) }`,
+    ),
+    'return out',
+  ]
+  return generatedFunction<Copier['copies']>(['rows'], body.join('\n'))
 }
 
 /** The compiled `fill`: the literal's reads and values, assigned in schema order. */
@@ -80,7 +117,8 @@ function closureCopier(fields: readonly FieldSchema[]): Omit<Copier, 'references
     fill(this, row)
   } as unknown as new (row: StoredRow) => Record<string, unknown>
   ReadCopy.prototype = Object.prototype
-  return { literal: (row) => new ReadCopy(row), fill }
+  const literal = (row: StoredRow): Record<string, unknown> => new ReadCopy(row)
+  return { literal, copies: (rows) => rows.map(literal), fill }
 }
 
 /** `fill` by a loop over the fields. */

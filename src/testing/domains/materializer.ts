@@ -40,7 +40,7 @@ export class Materializer {
     const copier = copierOf(schema)
     // The common cases, reads without references, take the copier alone.
     if (copier.references.length === 0 && !this.#repeatable) {
-      return type === undefined ? copyRows(copier.literal, rows) : instancesOf(type, copier, schema, rows)
+      return type === undefined ? copier.copies(rows) : instancesOf(type, copier, schema, rows)
     }
     const objects = new Array<object>(rows.length)
     for (let i = 0; i < rows.length; i++)
@@ -100,18 +100,11 @@ export class Materializer {
 }
 
 /**
- * The copies of rows without references, in order: the loop every plain read spends its time in. It and
- * {@link instancesOf} live outside the class on purpose. A materializer lives for one read, and optimised code that reads a field of
- * one depends on the shape of its objects, which V8 drops at a full collection that finds none alive: the
- * loop's code would then be thrown away and compiled again after every full collection.
+ * The objects of a domain class for rows without references, in order. It lives outside the class on purpose,
+ * as the copier's `copies` for plain reads does: a materializer lives for one read, and optimised code that
+ * reads a field of one depends on the shape of its objects, which V8 drops at a full collection that finds
+ * none alive. The loop's code would then be thrown away and compiled again after every full collection.
  */
-function copyRows(literal: Copier['literal'], rows: readonly StoredRow[]): object[] {
-  const objects = new Array<object>(rows.length)
-  for (let i = 0; i < rows.length; i++) objects[i] = literal(rows[i] as StoredRow)
-  return objects
-}
-
-/** The objects of a domain class for rows without references, in order (see {@link copyRows}). */
 function instancesOf(
   type: Class<unknown>,
   copier: Copier,

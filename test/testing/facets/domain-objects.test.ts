@@ -283,6 +283,31 @@ describe('the identity of objects in one read', () => {
     })
   })
 
+  test('a list without references gives each object its own Dates, null where an instant is null', () => {
+    const shift = { fields: { starts: 'ZONED_DATETIME', label: 'STRING', ends: 'ZONED_DATETIME' } } as const
+    installHost({ domains: { Shift: shift } })
+    const values = [
+      { starts: '2024-03-02T08:00:00Z', label: 'early', ends: '2024-03-02T16:00:00Z' },
+      { starts: '2024-03-02T16:00:00Z', label: 'open-ended', ends: null },
+      { starts: null, label: 'unplanned', ends: null },
+    ]
+    for (const v of values) created('Shift', v)
+    const expected = values.map((v) => ({
+      starts: v.starts === null ? null : new Date(v.starts),
+      label: v.label,
+      ends: v.ends === null ? null : new Date(v.ends),
+    }))
+    const first = SimpleQuery.getAll('Shift') as Record<string, unknown>[]
+    expect(first).toMatchObject(expected)
+    expect(first.map((o) => Object.keys(o))).toEqual(values.map(() => ['id', 'starts', 'label', 'ends']))
+    ;(first[0]?.['starts'] as Date).setUTCFullYear(1999)
+    const second = SimpleQuery.of('Shift').listAll() as Record<string, unknown>[]
+    expect(second).toMatchObject(expected)
+    expect(second[0]?.['starts']).not.toBe(first[0]?.['starts'])
+    expect(second[0]?.['starts']).not.toBe(second[0]?.['ends'])
+    expect(SimpleQuery.of('Shift').list(1, 2)).toMatchObject(expected.slice(1))
+  })
+
   test('a read object is a plain object that names its domain by its id alone', () => {
     installHost()
     const ann = createClient('Ann')
