@@ -116,8 +116,15 @@ export function createDomainSchema(
   )
 }
 
-/** Builds the properties of one row on `this`, in schema order. */
-type RowConstructor = new (values: Readonly<Record<string, unknown>>) => Record<string, unknown>
+/**
+ * Builds the properties of one row on `this`, in schema order: `id`, then each field's value in `values`, or
+ * where `values` has none, its own property of `base`, or `null`.
+ */
+type RowConstructor = new (
+  id: number,
+  values: ReadonlyMap<string, StoredValue>,
+  base: Readonly<Record<string, unknown>> | undefined,
+) => Record<string, unknown>
 
 /**
  * One constructor per schema: V8 gives objects made by one constructor a shared shape whose properties
@@ -133,11 +140,19 @@ function rowConstructor(schema: DomainSchema): RowConstructor {
     const names = [...schema.fields.keys()]
     const StoredRowShape = function (
       this: Record<string, unknown>,
-      values: Readonly<Record<string, unknown>>,
+      id: number,
+      values: ReadonlyMap<string, StoredValue>,
+      base: Readonly<Record<string, unknown>> | undefined,
     ) {
       for (let i = 0; i < names.length; i++) {
         const name = names[i] as string
-        this[name] = Object.hasOwn(values, name) ? (values[name] ?? null) : null
+        const value = name === 'id' ? id : values.get(name)
+        this[name] =
+          value !== undefined
+            ? value
+            : base !== undefined && Object.hasOwn(base, name)
+              ? (base[name] ?? null)
+              : null
       }
     } as unknown as RowConstructor
     StoredRowShape.prototype = Object.prototype
@@ -159,10 +174,33 @@ function rowConstructor(schema: DomainSchema): RowConstructor {
  * @internal
  */
 export function createStoredRow(schema: DomainSchema, values: Readonly<Record<string, unknown>>): StoredRow {
-  const id = values['id']
+  return storedRowFrom(schema, values['id'], NO_VALUES, values)
+}
+
+const NO_VALUES: ReadonlyMap<string, StoredValue> = new Map()
+
+/**
+ * Builds a frozen {@link StoredRow} as {@link createStoredRow} does, from what a write read: the values it
+ * read by field name, and for an update the row it changes, whose other fields the new row keeps. Reading
+ * the `Map` a write holds saves building an object of it first (a third of a `createDomain`).
+ *
+ * @param schema - The row's domain.
+ * @param id - The row's id.
+ * @param values - Normalised values by field name.
+ * @param base - The row an update changes: a field absent from `values` keeps its value there; else `null`.
+ * @returns The frozen row.
+ * @throws {@link IllegalArgumentException} when `id` is not a safe integer.
+ * @internal
+ */
+export function storedRowFrom(
+  schema: DomainSchema,
+  id: unknown,
+  values: ReadonlyMap<string, StoredValue>,
+  base?: Readonly<Record<string, unknown>>,
+): StoredRow {
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
     throw new IllegalArgumentException(`A stored ${schema.name} needs an integer id, got ${String(id)}.`)
   }
   const Shape = rowConstructor(schema)
-  return Object.freeze(new Shape(values)) as StoredRow
+  return Object.freeze(new Shape(id, values, base)) as StoredRow
 }

@@ -10,7 +10,7 @@ import { validateQuery } from '../store/query/validate-query.js'
 import type { HostData } from '../store/store.js'
 import { describeValue } from '../domains/describe-value.js'
 import { tryNormalizeFieldValue } from '../domains/normalize-field-value.js'
-import { createStoredRow, type DomainSchema, type StoredRow } from '../domains/schema.js'
+import { storedRowFrom, type DomainSchema, type StoredRow } from '../domains/schema.js'
 import { brand, brandOf } from '../domains/brand.js'
 import { Materializer } from '../domains/materializer.js'
 import { ownClass } from '../domains/own-class.js'
@@ -67,12 +67,7 @@ export class DomainFacet implements DomainRuntime {
     const { values, errors } = readRequest(schema, requestData, this.references(session))
     if (errors.length > 0) throw new ValidationException(schema.name, errors)
     const id = this.#data().nextId()
-    this.#data().write(
-      session,
-      schema.name,
-      id,
-      createStoredRow(schema, { ...Object.fromEntries(values), id }),
-    )
+    this.#data().write(session, schema.name, id, storedRowFrom(schema, id, values))
     // As GORM's save(): the saved object gets its id.
     ;(requestData as { id: number }).id = id
     if (brandOf(requestData) === undefined) brand(requestData, schema.name)
@@ -88,7 +83,7 @@ export class DomainFacet implements DomainRuntime {
       session,
       schema.name,
       existing.id,
-      createStoredRow(schema, { ...existing, ...Object.fromEntries(values) }),
+      storedRowFrom(schema, existing.id, values, existing),
     )
   }
 
@@ -177,7 +172,7 @@ export class DomainFacet implements DomainRuntime {
     const rows = atomically(data, session, () =>
       reads.map(({ values }) => {
         const id = data.nextId()
-        const row = createStoredRow(schema, { ...Object.fromEntries(values), id })
+        const row = storedRowFrom(schema, id, values)
         data.write(session, schema.name, id, row)
         return row
       }),

@@ -5,7 +5,7 @@ import type { DomainFacet } from '../facets/domain-facet.js'
 import { describeValue } from '../domains/describe-value.js'
 import { sameStoredValue } from '../domains/same-stored-value.js'
 import { tryNormalizeFieldValue } from '../domains/normalize-field-value.js'
-import { createStoredRow, type DomainSchema, type FieldSchema, type StoredRow } from '../domains/schema.js'
+import { storedRowFrom, type DomainSchema, type FieldSchema, type StoredRow } from '../domains/schema.js'
 import type { SessionState } from '../host/host-context.js'
 import { readRequest } from '../facets/request-data.js'
 import { isReservedKey } from '../domains/safe-names.js'
@@ -195,22 +195,12 @@ export function importSeedRecords(
     }
     if (existing === undefined) {
       const id = data.nextId()
-      data.write(
-        session,
-        schema.name,
-        id,
-        createStoredRow(schema, { ...Object.fromEntries(read.values), id }),
-      )
+      data.write(session, schema.name, id, storedRowFrom(schema, id, read.values))
       created++
     } else if ([...read.values].every(([field, value]) => sameStoredValue(existing[field], value))) {
       unchanged++
     } else {
-      data.write(
-        session,
-        schema.name,
-        existing.id,
-        createStoredRow(schema, { ...existing, ...Object.fromEntries(read.values) }),
-      )
+      data.write(session, schema.name, existing.id, storedRowFrom(schema, existing.id, read.values, existing))
       updated++
     }
   }

@@ -4,8 +4,10 @@ import {
   createDomainSchema,
   createStoredRow,
   normalizeFieldValue,
+  storedRowFrom,
   tryNormalizeFieldValue,
   type FieldSchema,
+  type StoredValue,
 } from '../../../src/testing/store/memory/index.js'
 import { file, item } from '../store/memory/fixtures.js'
 
@@ -157,5 +159,24 @@ describe('createDomainSchema', () => {
     expect(r['qty']).toBeNull()
     expect(Object.isFrozen(r)).toBe(true)
     expect(() => createStoredRow(item, { name: 'a' })).toThrow(/needs an integer id/)
+  })
+
+  test('storedRowFrom builds the same row from the values a write read, keeping the rest of the row it changes', () => {
+    const made = createStoredRow(item, { id: 1, name: 'a', qty: 2 })
+    const read = storedRowFrom(
+      item,
+      1,
+      new Map<string, StoredValue>([
+        ['qty', 2],
+        ['name', 'a'],
+      ]),
+    )
+    expect(read).toEqual(made)
+    expect(Object.keys(read)).toEqual(Object.keys(made))
+    expect(Object.isFrozen(read)).toBe(true)
+    // An update: the values read win, an explicit null included; the other fields keep the old row's.
+    const updated = storedRowFrom(item, 1, new Map<string, StoredValue>([['qty', null]]), made)
+    expect(updated).toEqual({ ...made, qty: null })
+    expect(() => storedRowFrom(item, 1.5, new Map())).toThrow(/needs an integer id, got 1.5/)
   })
 })

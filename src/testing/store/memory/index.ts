@@ -16,6 +16,7 @@ export {
 export {
   createDomainSchema,
   createStoredRow,
+  storedRowFrom,
   type DomainSchema,
   type FieldSchema,
   type StoredRow,
