@@ -40,7 +40,8 @@ export function readRequest(
   const values = new Map<string, StoredValue>()
   const errors: FieldError[] = []
   const source = data as Record<string, unknown>
-  for (const key of Object.keys(data)) {
+  const keys = Object.keys(data)
+  for (const key of keys) {
     if (isReservedKey(key)) {
       throw new IllegalArgumentException(
         `${where}: the request holds the key ${JSON.stringify(key)}, which would reach the prototype of every object; ` +
@@ -48,7 +49,7 @@ export function readRequest(
       )
     }
   }
-  for (const key of Object.keys(data)) {
+  for (const key of keys) {
     if (key === 'id') continue
     const value = source[key]
     if (value === undefined) continue
@@ -87,12 +88,14 @@ export function readRequest(
       })
     }
   }
-  const order = [...schema.fields.keys()]
-  const rank = (name: string): number => {
-    const at = order.indexOf(name)
-    return at < 0 ? order.length : at
+  if (errors.length > 1) {
+    const order = [...schema.fields.keys()]
+    const rank = (name: string): number => {
+      const at = order.indexOf(name)
+      return at < 0 ? order.length : at
+    }
+    errors.sort((a, b) => rank(a.field) - rank(b.field))
   }
-  errors.sort((a, b) => rank(a.field) - rank(b.field))
   return { values, errors }
 }
 
