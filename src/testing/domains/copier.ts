@@ -38,7 +38,10 @@ function generatedCopier(
 ): Copier | undefined {
   const { reads, values } = copySource(fields)
   const properties = fields.map((field, i) => `${literal(field.name)}: ${values[i] as string}`).join(', ')
-  const literalCopy = generatedFunction<Copier['literal']>(['row'], `${reads}\nreturn { ${properties} }`)
+  const literalCopy = generatedFunction<Copier['literal']>(
+    ['row'],
+    `${reads.join('\n')}\nreturn { ${properties} }`,
+  )
   const copies = generatedCopies(fields)
   if (literalCopy === undefined || copies === undefined) return undefined
   const copier: { -readonly [K in keyof Copier]: Copier[K] } = {
@@ -75,7 +78,7 @@ function generatedCopies(fields: readonly FieldSchema[]): Copier['copies'] | und
     ...instants.map((i) => `const t${i} = new Float64Array(n)`),
     'for (let i = 0; i < n; i++) {',
     '  const row = rows[i]',
-    reads.replace(/^/gm, '  '),
+    ...reads,
     ...instants.map((i) => `  t${i}[i] = v${i} === null ? NaN : v${i}`),
     `  out[i] = { ${properties.join(', ')} }`,
     '}',
@@ -92,12 +95,12 @@ function generatedCopies(fields: readonly FieldSchema[]): Copier['copies'] | und
 function generatedFill(fields: readonly FieldSchema[]): Copier['fill'] | undefined {
   const { reads, values } = copySource(fields)
   const assignments = fields.map((field, i) => `target[${literal(field.name)}] = ${values[i] as string}`)
-  return generatedFunction<Copier['fill']>(['target', 'row'], `${reads}\n${assignments.join('\n')}`)
+  return generatedFunction<Copier['fill']>(['target', 'row'], [...reads, ...assignments].join('\n'))
 }
 
 /** The source a compiled copy shares: a read of each field into `v<i>`, and the value it copies for each. */
-function copySource(fields: readonly FieldSchema[]): { reads: string; values: string[] } {
-  const reads = fields.map((field, i) => `const v${i} = row[${literal(field.name)}] ?? null`).join('\n')
+function copySource(fields: readonly FieldSchema[]): { reads: string[]; values: string[] } {
+  const reads = fields.map((field, i) => `const v${i} = row[${literal(field.name)}] ?? null`)
   const values = fields.map((field, i) =>
     field.type === 'ZONED_DATETIME'
       ? `v${i} === null ? null : new Date(v${i})`
