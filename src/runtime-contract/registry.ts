@@ -137,7 +137,8 @@ function tellCopiesOfBindings(slot: Slot): void {
  * what it fills, is alive.
  *
  * @param record - What the copy's facades read, and `relink` fills; the copy keeps it alive.
- * @param relink - Fills `record` for a binding; it must not throw.
+ * @param relink - Reads what `record` needs of a binding, and returns what writes it there (see
+ *   {@link Relinker}).
  */
 export function registerCopy(record: object, relink: Relinker): void {
   const slot = registrySlot()
