@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -203,6 +205,32 @@ describe('several copies of the package on one binding', () => {
     expect(SimpleQuery.count('Order')).toBe(2)
     expect(SimpleQuery.count('Order')).toBe(2)
     expect(() => SimpleQuery.getAll('Order')).toThrow(MissingMethodException)
+  })
+
+  it('a slot an older copy made is taken over: its binding serves, and its direct assignments are seen', () => {
+    // In a child process, whose globalThis holds the older copy's slot before this package is loaded.
+    const script = [
+      "const key = Symbol.for('@tech-vendor/api/runtime-contract@1')",
+      "const description = (name) => ({ name, platformVersion: '1.0.0-beta18', libraryLine: '0.0.5', linkage: 'dynamic' })",
+      "const older = { description: description('older-host'), query: { count: () => 7 } }",
+      'const slot = { contractMajor: 1, binding: { runtime: older, warned: new Set() } }',
+      'Object.defineProperty(globalThis, key, { value: slot })',
+      "const { SimpleQuery } = await import('./src/index.ts')",
+      "const { bindRuntime } = await import('./src/runtime-contract/index.ts')",
+      "const seen = [SimpleQuery.count('Order')]",
+      'slot.binding = undefined',
+      "bindRuntime({ description: description('newer-host'), query: { count: () => 8 } })",
+      "seen.push(SimpleQuery.count('Order'))",
+      'slot.binding = undefined',
+      "try { seen.push(SimpleQuery.count('Order')) } catch (error) { seen.push(error.name) }",
+      'console.log(JSON.stringify(seen))',
+    ].join('\n')
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+      encoding: 'utf8',
+    })
+    expect(child.stderr).toBe('')
+    expect(JSON.parse(child.stdout)).toEqual([7, 8, 'IllegalStateException'])
   })
 
   it('a copy that assigns the binding directly, as an older one does, is seen by the facades at once', () => {
