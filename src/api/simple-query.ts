@@ -843,7 +843,8 @@ export class SimpleQuery<T = DomainObject> {
 
 /** Checks a domain name or class argument. */
 function requireTarget(target: unknown, where: string): void {
-  // A function is a class (requireClass accepts any function). A name is the usual case, so it is tested first.
+  // A function is a class (requireClass accepts any function). A name is the usual case, so it is tested first;
+  // written out here rather than through requireDomainName, which the facade bench measures 0.05x slower.
   if (typeof target === 'string' ? target.length === 0 : typeof target !== 'function')
     throw notANonEmptyString(target, where, 'the domain name (or a class)')
 }

@@ -1,7 +1,3 @@
-import { spawnSync } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type * as Api from '../../src/index.js'
 import { AsyncHelper, DomainHelper, SimpleQuery } from '../../src/index.js'
@@ -16,6 +12,8 @@ import {
   type VendorRuntime,
 } from '../../src/runtime-contract/index.js'
 import { SLOT_KEY, registerCopy, type Slot } from '../../src/runtime-contract/registry.js'
+import { collectGarbage } from '../collect-garbage.js'
+import { runModuleScript } from '../run-module-script.js'
 import { platformAsync, tinyRuntime } from './runtimes.js'
 
 afterEach(() => {
@@ -157,7 +155,6 @@ describe('several copies of the package on one binding', () => {
   })
 
   it('a copy is told of the binding as long as it is alive, and dropped once it is not', async () => {
-    const collect = garbageCollector()
     const told: (string | undefined)[] = []
     // As a copy registers, with a record that nothing else holds: the slot holds it weakly, and the relinker
     // no longer than the record.
@@ -168,7 +165,7 @@ describe('several copies of the package on one binding', () => {
     expect(told).toEqual([undefined, 'first-host', undefined])
     // A weak reference made in this job holds its target until the job ends.
     await new Promise((resolve) => setTimeout(resolve, 0))
-    collect()
+    collectGarbage()
     bindRuntime(tinyRuntime('second-host', 'dynamic'))
     expect(told).toEqual([undefined, 'first-host', undefined])
   })
@@ -183,7 +180,6 @@ describe('several copies of the package on one binding', () => {
   })
 
   it('a copy of the package that nothing holds any more is collected, and the slot forgets it', async () => {
-    const collect = garbageCollector()
     const records = (globalThis as unknown as Record<symbol, Slot>)[SLOT_KEY]?.copies?.records
     vi.resetModules()
     const copy = new WeakRef((await import('../../src/runtime-contract/dispatch.js')).linked)
@@ -191,7 +187,7 @@ describe('several copies of the package on one binding', () => {
     // Dropped from the module cache, the copy is held by nothing but the slot's weak reference.
     vi.resetModules()
     await new Promise((resolve) => setTimeout(resolve, 0))
-    collect()
+    collectGarbage()
     expect(copy.deref()).toBeUndefined()
     bindRuntime(tinyRuntime('pruning-host', 'dynamic'))
     expect([...(records ?? [])].every((ref) => ref.deref() !== undefined)).toBe(true)
@@ -209,7 +205,7 @@ describe('several copies of the package on one binding', () => {
 
   it('a slot an older copy made is taken over: its binding serves, and its direct assignments are seen', () => {
     // In a child process, whose globalThis holds the older copy's slot before this package is loaded.
-    const script = [
+    const child = runModuleScript([
       "const key = Symbol.for('@tech-vendor/api/runtime-contract@1')",
       "const description = (name) => ({ name, platformVersion: '1.0.0-beta18', libraryLine: '0.0.5', linkage: 'dynamic' })",
       "const older = { description: description('older-host'), query: { count: () => 7 } }",
@@ -224,11 +220,7 @@ describe('several copies of the package on one binding', () => {
       'slot.binding = undefined',
       "try { seen.push(SimpleQuery.count('Order')) } catch (error) { seen.push(error.name) }",
       'console.log(JSON.stringify(seen))',
-    ].join('\n')
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: fileURLToPath(new URL('../../', import.meta.url)),
-      encoding: 'utf8',
-    })
+    ])
     expect(child.stderr).toBe('')
     expect(JSON.parse(child.stdout)).toEqual([7, 8, 'IllegalStateException'])
   })
@@ -245,12 +237,6 @@ describe('several copies of the package on one binding', () => {
     binding.unbind()
   })
 })
-
-/** V8's `gc`, which Node exposes only behind a flag: turned on here, then taken from a new context. */
-function garbageCollector(): () => void {
-  setFlagsFromString('--expose-gc')
-  return runInNewContext('gc') as () => void
-}
 
 describe('host code that runs while the binding changes', () => {
   /** A query facet whose `getAll` getter runs `action` the first time it is read. */

@@ -1,8 +1,4 @@
 import { AsyncLocalStorage, executionAsyncResource } from 'node:async_hooks'
-import { spawnSync } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
   AsyncHelper,
@@ -13,6 +9,8 @@ import {
   VendorPlatformComponent,
 } from '../../../src/index.js'
 import { createTestHost, type TestHost } from '../../../src/testing/index.js'
+import { collectGarbage } from '../../collect-garbage.js'
+import { runModuleScript } from '../../run-module-script.js'
 
 const DOMAINS = { Note: { fields: { text: 'STRING' } } } as const
 
@@ -71,14 +69,6 @@ const STORAGES_COST_PER_TIMER = await (async () => {
   return during > before
 })()
 const ON_RESOURCES = 'counted where storages cost per timer, as on Node 20'
-
-/** Runs a full collection (`--expose-gc` turned on for a moment, as the benchmarks do). */
-function collectGarbage(): void {
-  setFlagsFromString('--expose-gc')
-  const gc = runInNewContext('gc') as () => void
-  gc()
-  gc()
-}
 
 class Startup extends VendorPlatformComponent {
   override onLoad(): void {
@@ -262,17 +252,13 @@ describe('work of an uninstalled host never reaches another host', () => {
 
   test('an unawaited runAs that fails is still an unhandled rejection, as its own promise would be', () => {
     // In a child process: vitest fails the run on an unhandled rejection, which is what is checked here.
-    const script = [
+    const child = runModuleScript([
       "import { createTestHost } from './src/testing/index.ts'",
       'const host = createTestHost({ domains: {} }).install()',
       "process.on('unhandledRejection', (e) => { console.log('unhandled: ' + e.message); process.exit(0) })",
       "void host.runAs({}, async () => { throw new Error('lost?') })",
       "setTimeout(() => { console.log('nothing reported'); process.exit(1) }, 200)",
-    ].join('\n')
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: fileURLToPath(new URL('../../../', import.meta.url)),
-      encoding: 'utf8',
-    })
+    ])
     expect(child.stdout.trim()).toBe('unhandled: lost?')
   })
 

@@ -1,9 +1,8 @@
 import { executionAsyncResource } from 'node:async_hooks'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { describe, expect } from 'vitest'
 import { AsyncHelper, DomainHelper, SimpleQuery, VendorPlatformComponent } from '../../../src/index.js'
 import { hostTest } from '../../../src/testing/vitest/index.js'
+import { collectGarbage } from '../../collect-garbage.js'
 
 // A suite as a plugin author writes one: thousands of small tests, each on a host of its own. What a test
 // leaves behind would make every later one slower (each enabled AsyncLocalStorage is visited by every
@@ -60,10 +59,7 @@ describe(`${HOSTS} tests, a host each`, () => {
   })
 
   test('the hosts of the earlier tests are collected', () => {
-    setFlagsFromString('--expose-gc')
-    const gc = runInNewContext('gc') as () => void
-    gc()
-    gc()
+    collectGarbage()
     expect(markers.length).toBeGreaterThanOrEqual(HOSTS)
     // This test's own host is alive, and the runner may not have let the previous test's fixture go yet;
     // every earlier one must be gone (were they kept, all 2,000 would be here).
