@@ -36,10 +36,13 @@ export function bounded<T>(
 }
 
 /**
- * Waits `ms`, or rejects with the signal's reason as soon as it aborts.
+ * Waits `ms`, or rejects with the signal's reason as soon as it aborts. A wait longer than one timer can hold
+ * (24.8 days, which a `Retry-After` may ask for) is made of several timers.
  *
  * @internal
  */
 export const sleep = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
-  // Nothing to run: only the timer or the signal settles it.
-  bounded(signal, ms, () => new Promise<void>(() => undefined))
+  ms < LONGEST_TIMER
+    ? // Nothing to run: only the timer or the signal settles it.
+      bounded(signal, ms, () => new Promise<void>(() => undefined))
+    : sleep(LONGEST_TIMER - 1, signal).then(() => sleep(ms - LONGEST_TIMER + 1, signal))

@@ -69,7 +69,7 @@ export function logicCall(send: Send, path: string[], options: LogicCallOptions 
     return Promise.reject(
       new TypeError(`${method} /${path.join('/')} cannot carry a body: use query, or POST.`),
     )
-  return send(method, path, options, { query, body, answer: 'any' }) as Promise<never>
+  return send(method, path, options, { query, body, answer: 'any', runsLogic: true }) as Promise<never>
 }
 
 /**

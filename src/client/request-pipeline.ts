@@ -24,6 +24,11 @@ export interface Outgoing {
    * `PlatformValidationError`; `any`, what a service's or a webhook's logic answered, as it is.
    */
   readonly answer?: 'data' | 'any' | undefined
+  /**
+   * A service's or a webhook's call: its logic runs on every attempt that reaches the platform, and a 502, a 504
+   * or a broken connection does not say whether it ran, so it is sent once whatever its method.
+   */
+  readonly runsLogic?: boolean
 }
 
 /**
@@ -56,10 +61,13 @@ export interface PipelineSettings extends RetrySettings {
  */
 export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper): Send {
   const { baseUrl, totalTimeout } = settings
-  return (method, path, options, { query = {}, body, anonymous, decimals, answer } = {}) => {
-    const sent = anonymous ? undefined : keeper.tokens?.accessToken
+  return (method, path, options, { query = {}, body, anonymous, decimals, answer, runsLogic } = {}) => {
+    const held = keeper.tokens
+    const sent = anonymous ? undefined : held?.accessToken
+    // The pair held when the call was made (a refresh sends its refresh token), and the one held when it fails.
     const secrets = (): (string | undefined)[] => [
-      sent,
+      held?.accessToken,
+      held?.refreshToken,
       keeper.tokens?.accessToken,
       keeper.tokens?.refreshToken,
     ]
@@ -72,7 +80,16 @@ export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper)
     const form = body instanceof URLSearchParams
     const headers: Record<string, string> = { accept: 'application/json' }
     if (body !== undefined) headers['content-type'] = `application/${form ? 'x-www-form-urlencoded' : 'json'}`
-    const payload = body === undefined ? null : form ? String(body) : JSON.stringify(body)
+    let payload: string | null
+    try {
+      payload = body === undefined ? null : form ? String(body) : JSON.stringify(body)
+    } catch (error) {
+      return Promise.reject(
+        new TypeError(
+          `${request}: the body is not JSON (${String(error)}): send plain data without cycles, a bigint as a string.`,
+        ),
+      )
+    }
     const fail: Fail = (reason, detail) =>
       new PlatformConnectionError({ reason, detail: redactTokens(detail, secrets()), request })
     const endsAt = Date.now() + totalTimeout
@@ -84,7 +101,14 @@ export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper)
         headers: token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` },
         body: payload,
       }
-      const received = await sendWithRetries(settings, url, init, signal, endsAt, fail)
+      const received = await sendWithRetries(
+        runsLogic ? { ...settings, retries: 0 } : settings,
+        url,
+        init,
+        signal,
+        endsAt,
+        fail,
+      )
       if (received.status > 199 && received.status < 300) return received
       throw errorForAnswer(received, request, secrets())
     }
@@ -104,7 +128,7 @@ export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper)
         if (answer === 'any') return parsed
         if (typeof parsed !== 'object' || parsed === null) {
           // Quoted whole: errorForAnswer cuts the quote once every token in it is replaced.
-          const text = `The answer is not the platform's JSON: ${received.text}`
+          const text = `The answer is not the platform's JSON (does baseUrl end in /api?): ${received.text}`
           throw errorForAnswer({ ...received, contentType: '', text }, request, secrets())
         }
         if (answer === undefined) return parsed

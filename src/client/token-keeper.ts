@@ -13,7 +13,7 @@ export interface RefreshRecord {
 export interface TokenKeeper {
   /** The pair held now, or `null`. */
   readonly tokens: TokenPair | null
-  /** The latest refresh, to note before a request is sent. */
+  /** The latest refresh if it has settled, to note before a request is sent: one under way is not noted. */
   readonly lastRefresh: RefreshRecord | undefined
   /** Keeps the pair of a login response and hands it to `onTokens`; a `PlatformError` for an answer without one. */
   keep(login: LoginResponse): LoginResponse
@@ -21,9 +21,9 @@ export interface TokenKeeper {
   forget(): void
   /**
    * Refreshes access token `sent`, the one held now, or takes the outcome of a refresh of it that is under way
-   * or started after `seen` was the latest refresh. A request answered 1006 gives the token it was sent with and
-   * the refresh it saw before it was sent; the client's `refresh()`, the token and the latest refresh: a refresh
-   * under way is joined.
+   * or had not settled when `seen` was noted. A request answered 1006 gives the token it was sent with and what
+   * it noted before it was sent; the client's `refresh()`, the token and what it notes then: a refresh under way
+   * is joined.
    */
   refresh(sent: string | undefined, seen: RefreshRecord | undefined): Promise<LoginResponse>
 }
@@ -34,9 +34,10 @@ export interface TokenKeeper {
  * replaced since it was sent is sent again with the new one, without a refresh; any other:
  *
  * - joins a refresh under way for that token;
- * - takes the outcome (the new pair, or the error) of a refresh for that token that started after it was sent
- *   and has settled, rather than making a second one; so a burst that meets an expired token makes one refresh
- *   call however its answers interleave, and a refresh that fails is one error for all of them;
+ * - takes the outcome (the new pair, or the error) of a refresh for that token that had not settled when it
+ *   was sent and has settled since, rather than making a second one; so a burst that meets an expired token
+ *   makes one refresh call however its answers interleave, and a refresh that fails is one error for all of
+ *   them;
  * - else starts a refresh.
  *
  * @internal
@@ -79,7 +80,7 @@ export function tokenKeeper(
       return tokens
     },
     get lastRefresh() {
-      return last
+      return last?.settled ? last : undefined
     },
     keep,
     forget: () => set(null),

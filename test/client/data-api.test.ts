@@ -35,6 +35,29 @@ describe.each(TRANSPORTS)('data(domain) (%s)', (transport) => {
     expect((await tickets.list({ max: 500 })).data).toEqual([])
   })
 
+  it('create and update refuse a body JSON cannot hold with a rejection that says what to send, and send nothing', async () => {
+    const platform = await startPlatform(transport)
+    const tickets = (await loggedIn(platform)).data('Ticket')
+    const circular: Record<string, unknown> = { title: 'a' }
+    circular['self'] = circular
+    const before = platform.sent.length
+    const calls = [
+      () => tickets.create({ title: 'a', priority: 10n } as never),
+      () => tickets.create(circular as never),
+      () => tickets.update(1, { priority: 10n } as never),
+    ]
+    for (const call of calls) {
+      let returned: Promise<unknown> | undefined
+      // A rejection, as every other failure of a call is, not a throw at the call.
+      expect(() => (returned = call())).not.toThrow()
+      await expect(returned).rejects.toThrow(TypeError)
+      await expect(call()).rejects.toThrow(
+        /^(POST|PUT) http:\/\/\S+\/api\/data\/Ticket(\/1)?: the body is not JSON \(TypeError: .+\): send plain data without cycles, a bigint as a string\.$/s,
+      )
+    }
+    expect(platform.sent.length).toBe(before)
+  })
+
   it('search and keywordSearch refuse a max above 500 as list does, before sending anything', async () => {
     const platform = await startPlatform(transport)
     const client = await loggedIn(platform)

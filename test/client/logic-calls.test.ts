@@ -3,6 +3,7 @@ import {
   AnonymousInvocationError,
   NoPermissionError,
   NotFoundError,
+  PlatformError,
   PlatformValidationError,
 } from '../../src/client/index.js'
 import type { EmulatorOptions, LogicRequest } from '../../src/emulator/index.js'
@@ -173,6 +174,33 @@ describe.each(TRANSPORTS)('webhook (%s)', (transport) => {
     const platform = await startPlatform(transport, OPTIONS)
     record(platform, 'Webhook', { name: 'hook', url: 'hook' }, 'echo')
     expect(await (await loggedIn(platform, 'clerk')).webhook('hook')).toMatchObject({ user: 'clerk' })
+  })
+})
+
+describe.each(TRANSPORTS)('a service or webhook call that a gateway fails (%s)', (transport) => {
+  it('is sent once, even a GET: its logic ran, and would run again', async () => {
+    let runs = 0
+    const platform = await startPlatform(transport, {
+      ...OPTIONS,
+      logic: { ...OPTIONS.logic, count: () => ++runs },
+    })
+    record(platform, 'DynamicService', { name: 'count' }, 'count')
+    record(platform, 'Webhook', { name: 'count', url: 'count' }, 'count')
+    const client = await loggedIn(platform)
+    // The platform runs the logic, then the gateway in front of it gives up on the answer.
+    platform.intercept(async ({ method, url, headers, body }) => {
+      await platform.emulator.fetch(`http://localhost${url}`, { method, headers, body: body ?? null })
+      return new Response('gateway timeout', { status: 504 })
+    })
+
+    for (const call of [() => client.service('count'), () => client.webhook('count')])
+      await expect(call()).rejects.toSatisfy((error) => PlatformError.is(error) && error.status === 504)
+
+    expect(runs).toBe(2)
+    expect(platform.sent.slice(1).map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /api/service/count',
+      'GET /api/webhook/count',
+    ])
   })
 })
 

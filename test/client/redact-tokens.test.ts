@@ -142,7 +142,9 @@ describe.each(TRANSPORTS)('no error carries a token (%s)', (transport) => {
       .get(1)
       .catch((caught: unknown) => caught)
     expect(PlatformError.is(error)).toBe(true)
-    expect((error as PlatformError).errMsg).toMatch(/^The answer is not the platform's JSON: \.+\[token\]/)
+    expect((error as PlatformError).errMsg).toMatch(
+      /^The answer is not the platform's JSON \(does baseUrl end in \/api\?\): \.+\[token\]/,
+    )
     // Not even the piece of it that the cut would leave.
     expectNoToken(error, [held.accessToken.slice(0, 20)])
   })
@@ -176,4 +178,25 @@ it('a URL the global fetch cannot parse, a token in its query', async () => {
   expect(PlatformConnectionError.is(error)).toBe(true)
   expect((error as Error).message).toMatch(/access_token=\[token\]/)
   expectNoToken(error, [token])
+})
+
+it('a refused refresh that quotes its refresh token, after a logout during it: opaque tokens too', async () => {
+  const held = { accessToken: 'opaqueAccess123', refreshToken: 'opaqueRefresh456' }
+  const fetch = async (url: string, init: RequestInit): Promise<Response> => {
+    if (!url.endsWith('/auth/access_token'))
+      return Response.json({ success: false, errCode: 1006, errMsg: 'expired' }, { status: 401 })
+    await client.logout()
+    return Response.json(
+      { success: false, errMsg: `${new URLSearchParams(String(init.body)).get('refresh_token')} refused` },
+      { status: 400 },
+    )
+  }
+  const client = createClient({ baseUrl: 'http://localhost/api', fetch, tokens: held })
+  const error = await client
+    .data('Ticket')
+    .list()
+    .catch((caught: unknown) => caught)
+  expect(PlatformError.is(error)).toBe(true)
+  expect(client.tokens).toBeNull()
+  expectNoToken(error, [held.accessToken, held.refreshToken])
 })

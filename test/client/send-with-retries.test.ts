@@ -194,6 +194,21 @@ describe('Retry-After', () => {
     expect((await listing).total).toBe(0)
   })
 
+  it('waits a Retry-After longer than one timer holds (24.8 days) when totalTimeout is Infinity', async () => {
+    const platform = await startPlatform()
+    const client = await loggedIn(platform, 'admin', { retryDelay: 1, totalTimeout: Infinity })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const thirtyDays = 30 * 24 * 3600
+    platform.intercept(failFirst(1, () => answer(503, { 'retry-after': String(thirtyDays) })))
+
+    const listing = client.data('Ticket').list()
+    await vi.advanceTimersByTimeAsync(thirtyDays * 1000 - 1)
+    expect(platform.sentTo('/api/data/Ticket')).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await listing).total).toBe(0)
+    expect(platform.sentTo('/api/data/Ticket')).toHaveLength(2)
+  })
+
   it('gives up at once when the wait would pass the total timeout, with the 429 as the error', async () => {
     const platform = await startPlatform()
     const client = await loggedIn(platform, 'admin', { totalTimeout: 60_000 })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   IllegalArgumentError,
   PlatformConnectionError,
@@ -74,6 +74,32 @@ describe.each(TRANSPORTS)('an expired access token (%s)', (transport) => {
     expect((error as TokenExpiredError).message).toMatch(/A refresh did not help: log in again\.$/)
     // The requests were not sent again after the refresh failed.
     expect(platform.sentTo('/api/data/Ticket')).toHaveLength(50)
+  })
+
+  it('a request sent while the refresh of its token is under way takes its outcome when answered after it', async () => {
+    const platform = await startPlatform(transport, EXPIRING)
+    const client = await loggedIn(platform)
+    platform.advance(200) // past both lifetimes: the refresh is refused
+    let second: Promise<unknown> | undefined
+    const first = client.data('Ticket').list()
+    platform.intercept(async (request, attempt) => {
+      if (request.url === '/api/auth/access_token') {
+        // The second request goes out with the expired token while the refresh is under way...
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        second = client.data('Ticket').list()
+        await vi.waitFor(() => expect(platform.sentTo('/api/data/Ticket')).toHaveLength(2))
+      } else if (attempt === 2) {
+        // ... and is answered 1006 once the refresh has failed.
+        await first.catch(() => undefined)
+      }
+      return undefined
+    })
+
+    const error = await first.catch((caught: unknown) => caught)
+    expect(TokenExpiredError.is(error)).toBe(true)
+    await expect(second).rejects.toBe(error)
+    expect(platform.sentTo('/api/auth/access_token')).toHaveLength(1)
+    expect(platform.sentTo('/api/data/Ticket')).toHaveLength(2)
   })
 
   it('whose refresh cannot reach the platform is one connection error for every waiting request', async () => {

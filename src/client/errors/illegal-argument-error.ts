@@ -20,7 +20,10 @@ import { PlatformError } from './platform-error.js'
  */
 export class IllegalArgumentError extends PlatformError {
   static {
-    nameClass(this, 'IllegalArgumentError', { errCode: 1001 })
+    nameClass(this, 'IllegalArgumentError', {
+      errCode: 1001,
+      advice: 'Check the parameters, or log in again.',
+    })
   }
 
   /** The class's name: a stable `name` that survives minification and package copies. */

@@ -18,7 +18,7 @@ import { PlatformError } from './platform-error.js'
  */
 export class NotFoundError extends PlatformError {
   static {
-    nameClass(this, 'NotFoundError', { errCode: 1005 })
+    nameClass(this, 'NotFoundError', { errCode: 1005, advice: 'Check the names and ids.' })
   }
 
   /** The class's name: a stable `name` that survives minification and package copies. */

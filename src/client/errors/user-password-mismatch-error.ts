@@ -19,7 +19,10 @@ import { PlatformError } from './platform-error.js'
  */
 export class UserPasswordMismatchError extends PlatformError {
   static {
-    nameClass(this, 'UserPasswordMismatchError', { errCode: 1010 })
+    nameClass(this, 'UserPasswordMismatchError', {
+      errCode: 1010,
+      advice: 'Check the username and password.',
+    })
   }
 
   /** The class's name: a stable `name` that survives minification and package copies. */

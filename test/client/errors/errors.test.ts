@@ -159,7 +159,8 @@ describe.each(TRANSPORTS)('what the platform answers becomes the error of its co
     expect(PlatformError.is(notJson)).toBe(true)
     expect(notJson).toMatchObject({
       status: 200,
-      errMsg: "The answer is not the platform's JSON: <html>login</html>",
+      errMsg:
+        "The answer is not the platform's JSON (does baseUrl end in /api?): <html>login</html>",
     })
   })
 })
@@ -189,6 +190,18 @@ describe('the error classes', () => {
     expect(PlatformConnectionError.is(connection)).toBe(true)
     expect(PlatformError.is(connection)).toBe(false)
     expect(connection instanceof Error).toBe(true)
+  })
+
+  it("say what to do after the platform's terse message, for every documented code", () => {
+    for (const [type, errCode] of CODED) {
+      // The platform's own message names the error and nothing more.
+      const errMsg = `ErrorCode: ${errCode}, ErrorMsg: ${type.name.replace(/Error$/, '')}`
+      const { message } = new type({ status: 400, errCode, errMsg })
+      expect(message).toMatch(
+        new RegExp(`^A request was answered HTTP 400 with errCode ${errCode}: ${errMsg}\\. \\S`),
+      )
+      expect(message.slice(message.indexOf(errMsg) + errMsg.length + 2)).toBe(type.advice)
+    }
   })
 
   it('recognise nothing else', () => {
