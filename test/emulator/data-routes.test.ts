@@ -279,6 +279,28 @@ describe('PUT /data/<domain>/<id>', () => {
     ])
   })
 
+  it('refuses a required text field sent empty, as a form sends it: HTTP 200 with status error', async () => {
+    const wire = await shop()
+    const [ann] = seed(wire.emulator.host, 'Customer', [{ name: 'Ann', vip: false }])
+    for (const [method, path] of [
+      ['POST', '/data/Customer'],
+      ['PUT', `/data/Customer/${ann!.id}`],
+    ] as const) {
+      const { status, body } = await wire.json(method, path, { token: wire.admin, json: { name: '' } })
+      expect(status, method).toBe(200)
+      expect(body, method).toMatchObject({
+        status: 'error',
+        message: expect.stringContaining(
+          'Customer.name is required (a STRING field): give it a value, not an empty string',
+        ),
+        data: null,
+      })
+    }
+    expect(all(wire.emulator.host, 'Customer')).toEqual([
+      { id: ann!.id, name: 'Ann', email: null, vip: false },
+    ])
+  })
+
   it('answers 400 and writes nothing when the body names another id than the path', async () => {
     const wire = await shop()
     const [ann, bob] = seed(wire.emulator.host, 'Customer', [{ name: 'Ann' }, { name: 'Bob' }])

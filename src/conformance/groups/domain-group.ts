@@ -68,6 +68,23 @@ export const domainGroup: GroupDefinition = {
       expect(typeof (draft as { id?: unknown }).id).not.toBe('number')
     })
 
+    it('a required field given an empty string is refused as missing, on create and on update', () => {
+      start()
+      const created = catchError(() =>
+        DomainHelper.createDomain(DomainHelper.buildDomain(CUSTOMER, { name: '' })),
+      )
+      expect(ValidationException.is(created)).toBe(true)
+      expect((created as ValidationException).errors).toMatchObject([
+        { field: 'name', code: 'nullable', rejectedValue: '' },
+      ])
+      expect(SimpleQuery.count(CUSTOMER)).toBe(0)
+      const ann = createOne(CUSTOMER, { name: 'Ann', email: '' })
+      expect(SimpleQuery.getById(CUSTOMER, ann.id)).toMatchObject({ name: 'Ann', email: '' })
+      const updated = catchError(() => DomainHelper.updateDomain({ ...ann, name: '' }))
+      expect(fieldsOf(updated)).toEqual(['name'])
+      expect(SimpleQuery.getById(CUSTOMER, ann.id)).toMatchObject({ name: 'Ann' })
+    })
+
     it('an update that fails validation is a ValidationException, and nothing is written', () => {
       start()
       const order = createOne(ORDER, { number: 'A-1', status: 'OPEN' })

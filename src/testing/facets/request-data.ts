@@ -79,12 +79,13 @@ export function readRequest(
     if (!field.required || field.name === 'id') continue
     if (errors.some((e) => e.field === field.name)) continue
     const value = values.has(field.name) ? values.get(field.name) : (existing?.[field.name] ?? null)
-    if (value === null || value === undefined) {
+    // An empty string is no value: the platform refuses a required field left empty, as a form sends it.
+    if (value === null || value === undefined || value === '') {
       errors.push({
         field: field.name,
         code: 'nullable',
-        message: `${schema.name}.${field.name} is required (a ${field.type} field): give it a value`,
-        rejectedValue: null,
+        message: `${schema.name}.${field.name} is required (a ${field.type} field): give it a value${value === '' ? ', not an empty string' : ''}`,
+        rejectedValue: value ?? null,
       })
     }
   }
