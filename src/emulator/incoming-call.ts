@@ -103,7 +103,7 @@ export class IncomingCall {
     return this.#bytes
   }
 
-  /** The body as UTF-8 text. */
+  /** The body as UTF-8 text, a byte that is not UTF-8 read as U+FFFD (as a servlet's reader does). */
   async text(): Promise<string> {
     return new TextDecoder().decode(await this.bytes())
   }
@@ -111,8 +111,8 @@ export class IncomingCall {
   /**
    * The body parsed as JSON.
    *
-   * @throws WireError 400 when the content type is not JSON, the body is empty or malformed, nests too deep,
-   *   or holds a key that could pollute a prototype.
+   * @throws WireError 400 when the content type is not JSON, the body is not UTF-8, empty or malformed, nests
+   *   too deep, or holds a key that could pollute a prototype.
    */
   async json(): Promise<unknown> {
     if (!this.isJson) {
@@ -121,7 +121,17 @@ export class IncomingCall {
         `${this.route} takes a JSON body (Content-Type: application/json), got ${this.contentType === '' ? 'no content type' : this.contentType}.`,
       )
     }
-    const text = await this.text()
+    const bytes = await this.bytes()
+    let text: string
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    } catch {
+      // The platform's JSON parser (Jackson) refuses a byte that is not UTF-8 too.
+      throw new WireError(
+        'IllegalArgument',
+        `the JSON body of ${this.route} is not UTF-8 text; nothing was written. Send it encoded as UTF-8.`,
+      )
+    }
     if (text.trim() === '')
       throw new WireError('IllegalArgument', `${this.route} needs a JSON body; it was empty.`)
     let value: unknown

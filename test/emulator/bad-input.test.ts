@@ -6,6 +6,8 @@ import { TRANSPORTS, platformError, startWire } from './wire.js'
 
 const SECRET = 'bad-input-secret-bad-input-secret-0123456'
 const json = (text: string) => ({ body: text, headers: { 'content-type': 'application/json' } })
+/** `{"name":"\xFF\xFE"}`: two bytes that are no UTF-8 character. */
+const NOT_UTF8 = new Uint8Array([...Buffer.from('{"name":"'), 0xff, 0xfe, ...Buffer.from('"}')])
 
 describe.each(TRANSPORTS)('bad input gets the platform error and writes nothing (%s)', (transport) => {
   async function shop(extra = {}) {
@@ -23,6 +25,21 @@ describe.each(TRANSPORTS)('bad input gets the platform error and writes nothing 
       expect(status, text).toBe(400)
       expect(body).toEqual(platformError(1001, 'IllegalArgument'))
     }
+    expect(count(wire.emulator.host, 'Customer')).toBe(0)
+  })
+
+  it('a JSON body that is not UTF-8: 400 with errCode 1001', async () => {
+    const { wire, token } = await shop()
+    const { status, body } = await wire.json('POST', '/data/Customer', {
+      token,
+      body: NOT_UTF8,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(status).toBe(400)
+    expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+    expect(body.errMsg).toContain(
+      'the JSON body of POST /api/data/Customer is not UTF-8 text; nothing was written.',
+    )
     expect(count(wire.emulator.host, 'Customer')).toBe(0)
   })
 

@@ -152,7 +152,7 @@ describe('dynamic services', () => {
     }
   })
 
-  it('answer a malformed or too large body in the service dialect: 400 or 413 with errorCode 1001', async () => {
+  it('answer a malformed, not UTF-8 or too large body in the service dialect: 400 or 413 with errorCode 1001', async () => {
     const { wire, host, admin } = await withServices({ maxBodyBytes: 1024 })
     service(host, { name: 'echo', logic: 'echo' })
     const malformed = await wire.json('POST', '/service/echo', {
@@ -163,6 +163,16 @@ describe('dynamic services', () => {
     expect(malformed).toEqual({
       status: 400,
       body: { msg: expect.stringContaining('is malformed'), errorCode: 1001 },
+    })
+    // `{"note":"\xFF\xFE"}`: two bytes that are no UTF-8 character.
+    const notUtf8 = await wire.json('POST', '/service/echo', {
+      token: admin,
+      body: new Uint8Array([...Buffer.from('{"note":"'), 0xff, 0xfe, ...Buffer.from('"}')]),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(notUtf8).toEqual({
+      status: 400,
+      body: { msg: expect.stringContaining('is not UTF-8 text; nothing was written'), errorCode: 1001 },
     })
     const large = await wire.json('POST', '/service/echo', { token: admin, json: { note: 'x'.repeat(2000) } })
     expect(large).toEqual({
