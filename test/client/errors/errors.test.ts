@@ -159,8 +159,7 @@ describe.each(TRANSPORTS)('what the platform answers becomes the error of its co
     expect(PlatformError.is(notJson)).toBe(true)
     expect(notJson).toMatchObject({
       status: 200,
-      errMsg:
-        "The answer is not the platform's JSON (does baseUrl end in /api?): <html>login</html>",
+      errMsg: "The answer is not the platform's JSON (does baseUrl end in /api?): <html>login</html>",
     })
   })
 })
