@@ -66,6 +66,11 @@ export class IncomingCall {
     return this.contentType === 'application/x-www-form-urlencoded'
   }
 
+  /** Whether the body is a browser's `FormData` (`multipart/form-data`). */
+  get isMultipart(): boolean {
+    return this.contentType === 'multipart/form-data'
+  }
+
   /** Whether the body is JSON (`application/json` or a `+json` type). */
   get isJson(): boolean {
     return this.contentType === 'application/json' || this.contentType.endsWith('+json')
@@ -159,31 +164,44 @@ export class IncomingCall {
    * @throws WireError 400 when a field name is reserved.
    */
   form(): Promise<Readonly<Record<string, string>>> {
-    this.#form ??= this.text().then((text) => {
-      const fields = firstValues(new URLSearchParams(text))
-      const reserved = Object.keys(fields).find(isReservedKey)
-      if (reserved !== undefined) {
-        throw new WireError(
-          'IllegalArgument',
-          `the form field ${JSON.stringify(reserved)} could reach the prototype of every object; nothing was written. Remove it.`,
-        )
-      }
-      return Object.freeze(fields)
-    })
+    this.#form ??= this.text().then((text) => formFields(new URLSearchParams(text)))
     return this.#form
   }
 
   /**
-   * The body as dynamic logic receives it: parsed JSON, form fields, or text; `null` without a body.
+   * The body as dynamic logic receives it: parsed JSON, form fields (URL-encoded or multipart), or text; `null`
+   * without a body.
    *
-   * @throws WireError 400 for malformed JSON or a reserved key.
+   * @throws WireError 400 for malformed JSON or multipart, or a reserved key.
    */
   async logicBody(): Promise<unknown> {
     const bytes = await this.bytes()
     if (bytes.length === 0) return null
     if (this.isJson) return this.json()
     if (this.isForm) return this.form()
+    if (this.isMultipart) return this.#multipartFields(bytes)
     return this.text()
+  }
+
+  /**
+   * The fields of a multipart body, the first value of each, a file's as its text: what a browser's `FormData`
+   * sends (the emulator's choice; the document leaves it open).
+   */
+  async #multipartFields(bytes: Uint8Array): Promise<Readonly<Record<string, string>>> {
+    let data: FormData
+    try {
+      const type = this.request.headers.get('content-type') ?? ''
+      data = await new Response(bytes, { headers: { 'content-type': type } }).formData()
+    } catch (error) {
+      throw new WireError(
+        'IllegalArgument',
+        `the multipart body of ${this.route} is malformed (${(error as Error).message}); nothing was run. Send a FormData, or JSON.`,
+      )
+    }
+    const pairs: [string, string][] = []
+    for (const [name, value] of data)
+      pairs.push([name, typeof value === 'string' ? value : await value.text()])
+    return formFields(pairs)
   }
 
   /**
@@ -234,4 +252,21 @@ export class IncomingCall {
     }
     return bytes
   }
+}
+
+/**
+ * The first value of each form field, frozen.
+ *
+ * @throws WireError 400 when a field name is reserved.
+ */
+function formFields(pairs: Iterable<readonly [string, string]>): Readonly<Record<string, string>> {
+  const fields = firstValues(pairs)
+  const reserved = Object.keys(fields).find(isReservedKey)
+  if (reserved !== undefined) {
+    throw new WireError(
+      'IllegalArgument',
+      `the form field ${JSON.stringify(reserved)} could reach the prototype of every object; nothing was done. Remove it.`,
+    )
+  }
+  return Object.freeze(fields)
 }

@@ -48,7 +48,10 @@ export interface LogicRequest {
   readonly params: Readonly<Record<string, string>>
   /** The request headers, by lower-case name. */
   readonly headers: Readonly<Record<string, string>>
-  /** The body: parsed JSON, form fields (`application/x-www-form-urlencoded`) or text; `null` without one. */
+  /**
+   * The body: parsed JSON, form fields (`application/x-www-form-urlencoded`, or `multipart/form-data`, a file's
+   * as its text) or text; `null` without one.
+   */
   readonly body: unknown
   /** The logged-in caller, or `null` for an anonymous call. */
   readonly user: RequestUser | null

@@ -132,6 +132,37 @@ describe('dynamic services', () => {
     })
   })
 
+  it("pass a browser's FormData as its fields, a file's as its text, and refuse a malformed one", async () => {
+    const { wire, host } = await withServices()
+    service(host, { name: 'open', logic: 'echo', enableAnonymous: true })
+    const data = new FormData()
+    data.append('a', '1')
+    data.append('a', 'ignored, as a second value of a URL-encoded field is')
+    data.append('note', new Blob(['Zoë wrote this'], { type: 'text/plain' }), 'note.txt')
+    const form = await wire.json('POST', '/service/open', { body: data })
+    expect(form).toEqual({
+      status: 200,
+      body: expect.objectContaining({ body: { a: '1', note: 'Zoë wrote this' } }),
+    })
+    const malformed = await wire.json('POST', '/service/open', {
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    })
+    expect(malformed).toEqual({
+      status: 400,
+      body: {
+        msg: expect.stringContaining('the multipart body of POST /api/service/open is malformed'),
+        errorCode: 1001,
+      },
+    })
+    const reserved = new FormData()
+    reserved.append('__proto__', 'x')
+    expect(await wire.json('POST', '/service/open', { body: reserved })).toEqual({
+      status: 400,
+      body: { msg: expect.stringContaining('could reach the prototype'), errorCode: 1001 },
+    })
+  })
+
   it('answer 200 with an empty body when the logic returns nothing', async () => {
     const { wire, admin } = await withServices({ logic: { nothing: () => undefined } })
     service(wire.emulator.host, { name: 'nothing', logic: 'nothing' })
