@@ -168,6 +168,10 @@ function synchronous<A, T>(member: MemberSpec, closure: unknown): (argument: A) 
   return (argument: A): T => {
     const result = fn(argument)
     if (isThenable(result)) {
+      // The caller learns of the mistake now; what the Promise does later (a host refuses work that reaches it
+      // after the session ended, and reports that refusal itself) must not end the process as an unhandled
+      // rejection.
+      void Promise.resolve(result).catch(() => undefined)
       throw new IllegalArgumentException(
         `${where} was given a closure that returned a Promise (or another thenable). The platform ends the ` +
           `${member.name === 'withTransaction' ? 'transaction' : 'session'} when the closure returns, so work the ` +

@@ -61,7 +61,7 @@ export class QueryFacet implements QueryRuntime {
   withNewSession<T>(closure: (session: Session) => T): T {
     const context = this.#contexts.current()
     return this.#data().isolated(context.session, () =>
-      this.#contexts.run(this.#contexts.fresh(context), () => closure(SESSION)),
+      this.#contexts.inSession(context, undefined, 'QueryHelper.withNewSession', () => closure(SESSION)),
     )
   }
 
@@ -83,16 +83,16 @@ export class QueryFacet implements QueryRuntime {
     const data = this.#data()
     const transaction = data.begin(session.tenant)
     const status = new Status(transaction, true)
-    session.transaction = transaction
     let result: T
     try {
-      result = closure(status)
+      // A session of its own, which ends with the closure: work the closure leaves running is refused after.
+      result = this.#contexts.inSession(context, transaction, 'QueryHelper.withTransaction', () =>
+        closure(status),
+      )
     } catch (error) {
-      session.transaction = undefined
       data.rollback(transaction)
       throw error
     }
-    session.transaction = undefined
     if (status.local || transaction.rollbackOnly) {
       data.rollback(transaction)
       if (status.local) return result

@@ -14,6 +14,11 @@ export interface SessionState extends StoreContext {
   readonly tenant: string
   /** The transaction in progress, if any. */
   transaction: StoreTransaction | undefined
+  /**
+   * What ended the session (`QueryHelper.withTransaction`, `QueryHelper.withNewSession`), once the call that
+   * opened it has returned: work its closure left running that reaches the host afterwards is refused.
+   */
+  ended?: string
 }
 
 /**
@@ -190,8 +195,32 @@ export class ContextStore {
   current(): HostContext {
     const context = this.#slot.storage.getStore()
     if (context === undefined) return this.#root
-    if (context.owner === this.#installation) return context
-    throw this.#foreign(context.owner)
+    if (context.owner !== this.#installation) throw this.#foreign(context.owner)
+    if (context.session.ended !== undefined) throw this.#ended(context)
+    return context
+  }
+
+  /**
+   * Runs `fn` in a session of its own, with the identity of `context` and the transaction given, and ends the
+   * session when `fn` returns or throws (see {@link SessionState.ended}).
+   *
+   * @param context - Whose identity the session has.
+   * @param transaction - The session's transaction, if it has one.
+   * @param call - What opens the session, for the refusal's message.
+   */
+  inSession<T>(
+    context: HostContext,
+    transaction: StoreTransaction | undefined,
+    call: string,
+    fn: () => T,
+  ): T {
+    const session: SessionState = { tenant: context.tenant, transaction }
+    try {
+      return this.run(Object.freeze({ ...context, session }), fn)
+    } finally {
+      session.transaction = undefined
+      session.ended = call
+    }
   }
 
   /** Runs `fn` in `context`. */
@@ -216,6 +245,17 @@ export class ContextStore {
 
   #rootContext(): HostContext {
     return this.fresh({ tenant: this.#defaultTenant, user: null, plugin: null })
+  }
+
+  #ended(context: HostContext): IllegalStateException {
+    const error = new IllegalStateException(
+      `${context.session.ended} has returned, but work its closure started (a Promise it returned, or a timer or ` +
+        'promise its code made) reached the host afterwards; it was refused before it read or wrote anything, since ' +
+        'the platform ends the session when the closure returns. Keep the closure synchronous, and start ' +
+        'asynchronous work after the call returns (AsyncHelper runs it in a session of its own).',
+    )
+    context.owner.reportLeftover(error)
+    return error
   }
 
   #foreign(owner: Installation): IllegalStateException {

@@ -136,6 +136,49 @@ describe('withTransaction', () => {
     expect(IllegalArgumentException.is(error)).toBe(true)
     expect(labels()).toEqual([])
   })
+
+  test.each(['withTransaction', 'withNewSession'] as const)(
+    'what an async closure of %s does after it returned is refused and reported, and nothing of it is written',
+    async (method) => {
+      const host = installHost()
+      let resume!: () => void
+      const paused = new Promise<void>((resolve) => (resume = resolve))
+      let finished: Promise<unknown> | undefined
+      const error = catchError(() =>
+        QueryHelper[method]((() => {
+          finished = (async () => {
+            createLabel('before')
+            await paused
+            createLabel('after')
+          })()
+          return finished
+        }) as never),
+      )
+      expect(IllegalArgumentException.is(error)).toBe(true)
+      resume()
+      const refusal = await finished!.catch((caught: unknown) => caught)
+      expect(IllegalStateException.is(refusal)).toBe(true)
+      expect((refusal as Error).message).toMatch(
+        new RegExp(
+          `^QueryHelper\\.${method} has returned, but work its closure started .* was refused before it read or wrote anything`,
+        ),
+      )
+      expect(host.takeErrors()).toEqual([refusal])
+      // 'before' was written in the new session, which a refused Promise does not undo; nothing after it was.
+      expect(labels()).toEqual(method === 'withTransaction' ? [] : ['before'])
+    },
+  )
+
+  test('a timer the closure set is refused when it reaches the host after the transaction', async () => {
+    const host = installHost()
+    let fired: Promise<unknown> | undefined
+    QueryHelper.withTransaction(() => {
+      fired = new Promise((resolve) => setTimeout(() => resolve(catchError(() => createLabel('late'))), 0))
+    })
+    expect(IllegalStateException.is(await fired)).toBe(true)
+    expect(host.takeErrors()).toHaveLength(1)
+    expect(labels()).toEqual([])
+  })
 })
 
 describe('sessions', () => {
