@@ -5,7 +5,7 @@ import type { DomainObject } from '../../model/domain-registry.js'
 import { DynamicDomainEntity } from '../../api/dynamic-domain-entity.js'
 import { SimpleQuery } from '../../api/simple-query.js'
 import { ValidationException } from '../../errors/validation-exception.js'
-import { CUSTOMER, ORDER } from '../conformance-domains.js'
+import { CUSTOMER, ITEM, ORDER, TAG } from '../conformance-domains.js'
 import type { GroupDefinition } from './group-definition.js'
 import { catchError, create, createOne, nameSet, names } from './test-helpers.js'
 
@@ -83,6 +83,21 @@ export const domainGroup: GroupDefinition = {
       const updated = catchError(() => DomainHelper.updateDomain({ ...ann, name: '' }))
       expect(fieldsOf(updated)).toEqual(['name'])
       expect(SimpleQuery.getById(CUSTOMER, ann.id)).toMatchObject({ name: 'Ann' })
+    })
+
+    it('a DOMAIN_OBJECT_LIST never set, or set to null, reads back as an empty list, as a join table holds it', () => {
+      start()
+      const item = createOne(ITEM, { name: 'i' })
+      expect(SimpleQuery.getById(ITEM, item.id)?.['tags']).toEqual([])
+      const tag = createOne(TAG, { name: 'red' })
+      DomainHelper.updateDomain({ ...item, tags: [tag] })
+      expect(SimpleQuery.getById(ITEM, item.id)?.['tags']).toEqual([expect.objectContaining({ id: tag.id })])
+      DomainHelper.updateDomain({ ...item, tags: null })
+      expect(SimpleQuery.getById(ITEM, item.id)?.['tags']).toEqual([])
+      expect(SimpleQuery.of(ITEM).isNull('tags').listAll()).toHaveLength(1)
+      expect(
+        DomainHelper.render(SimpleQuery.getById(ITEM, item.id)!, DomainObjectRenderType.ALL_COLUMNS),
+      ).toMatchObject({ tags: [] })
     })
 
     it('an update that fails validation is a ValidationException, and nothing is written', () => {

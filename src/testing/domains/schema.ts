@@ -138,6 +138,11 @@ function rowConstructor(schema: DomainSchema): RowConstructor {
   let constructor = rowConstructors.get(schema)
   if (constructor === undefined) {
     const names = [...schema.fields.keys()]
+    // What an unset field holds: null, and for a DOMAIN_OBJECT_LIST the empty list, which is what a join table
+    // holds for it (the SQL stores read it back so: no collection is null on the platform).
+    const unset = names.map((name) =>
+      schema.fields.get(name)?.type === 'DOMAIN_OBJECT_LIST' ? NO_IDS : null,
+    )
     const StoredRowShape = function (
       this: Record<string, unknown>,
       id: number,
@@ -148,11 +153,11 @@ function rowConstructor(schema: DomainSchema): RowConstructor {
         const name = names[i] as string
         const value = name === 'id' ? id : values.get(name)
         this[name] =
-          value !== undefined
+          (value !== undefined
             ? value
             : base !== undefined && Object.hasOwn(base, name)
-              ? (base[name] ?? null)
-              : null
+              ? base[name]
+              : null) ?? unset[i]
       }
     } as unknown as RowConstructor
     StoredRowShape.prototype = Object.prototype
@@ -165,7 +170,7 @@ function rowConstructor(schema: DomainSchema): RowConstructor {
 /**
  * Builds a frozen {@link StoredRow} with one property per schema field, in schema order, so that every row
  * of a table shares one compact object shape (the size of an object literal's). Values must already be
- * normalised; a field absent from `values` is `null`.
+ * normalised; a field absent from `values` is `null` (a DOMAIN_OBJECT_LIST, the empty list).
  *
  * @param schema - The row's domain.
  * @param values - Normalised values by field name, `id` included.
@@ -178,6 +183,9 @@ export function createStoredRow(schema: DomainSchema, values: Readonly<Record<st
 }
 
 const NO_VALUES: ReadonlyMap<string, StoredValue> = new Map()
+
+/** The ids of an empty DOMAIN_OBJECT_LIST. */
+const NO_IDS: readonly number[] = Object.freeze([])
 
 /**
  * Builds a frozen {@link StoredRow} as {@link createStoredRow} does, from what a write read: the values it

@@ -453,7 +453,7 @@ describe('render', () => {
       placedOn: null,
       shippedAt: null,
       customer: { id: ann.id },
-      tags: null,
+      tags: [],
       invoice: file,
     })
   })
