@@ -57,10 +57,18 @@ function isBlank(value: string): boolean {
   return value.trim() === ''
 }
 
-/** Requires a non-null object that is not an array (a domain object, request data, properties). */
+/**
+ * Requires a non-null object that is not an array (a domain object, request data, properties), nor a `Map`,
+ * whose entries no field would be read from.
+ */
 export function requireObject(value: unknown, where: string, what: string): object {
   if (typeof value !== 'object' || value == null || Array.isArray(value)) {
     throw new IllegalArgumentException(`${where} expects ${what} as an object, got ${describeValue(value)}.`)
+  }
+  if (value instanceof Map) {
+    throw new IllegalArgumentException(
+      `${where} expects ${what} as an object of fields, got a Map, whose entries are not fields: pass Object.fromEntries(map).`,
+    )
   }
   return value
 }

@@ -54,6 +54,13 @@ describe('DomainHelper.buildDomain', () => {
     )
     expect(() => DomainHelper.buildDomain('Ticket', ['title'] as never)).toThrow(/got an array of 1/)
     expect(() => DomainHelper.buildDomain('Ticket', 'title=x' as never)).toThrow(IllegalArgumentException)
+    // A Map, Groovy's [title: 'x'] ported literally, would read as no fields at all.
+    expect(() => DomainHelper.buildDomain('Ticket', new Map([['title', 'x']]) as never)).toThrow(
+      /expects properties as an object of fields, got a Map, whose entries are not fields: pass Object\.fromEntries\(map\)\./,
+    )
+    expect(() => DomainHelper.createDomain(new Map([['title', 'x']]) as never)).toThrow(
+      IllegalArgumentException,
+    )
     expect(domain.buildDomain).not.toHaveBeenCalled()
   })
 })

@@ -111,7 +111,9 @@ export function tryNormalizeFieldValue(
   // A condition compares numerically, so any number fits an INTEGER or LONG field (qty < 9.5).
   const anyNumber = use === 'condition' && (field.type === 'INTEGER' || field.type === 'LONG')
   const fail = (hint = ''): NormalizeResult => {
-    const expected = anyNumber ? 'a number (a finite number or a bigint)' : expectedValue(field)
+    const expected = anyNumber
+      ? 'a number (a finite number, or a bigint a number holds exactly: any within ±2^53)'
+      : expectedValue(field)
     const given = describeValue(value)
     const where = domainName === undefined ? `Field ${field.name}` : `${domainName}.${field.name}`
     return {

@@ -1,4 +1,8 @@
+import { SQLException } from '../../../errors/sql-exception.js'
 import type { ServerError, Statement, StatementResult } from './statement.js'
+
+/** The most parameters one statement can have: the protocol counts them in 16 bits. */
+const MOST_PARAMETERS = 65_535
 
 /*
  * PostgreSQL's frontend/backend protocol (version 3), the extended-query part only: what an in-process
@@ -12,11 +16,20 @@ import type { ServerError, Statement, StatementResult } from './statement.js'
  *
  * @param statements - The statements, in order.
  * @returns The bytes to send.
+ * @throws `SQLException` (54023, too many arguments) for a statement with more parameters than the protocol
+ *   carries: nothing is sent.
  * @internal
  */
 export function encodePipeline(statements: readonly Statement[]): Uint8Array {
   let size = 5 // Sync
   for (const { text, params } of statements) {
+    if (params.length > MOST_PARAMETERS) {
+      throw new SQLException(
+        `A statement takes at most ${MOST_PARAMETERS} parameters (PostgreSQL's protocol counts them in 16 bits), and this one has ${params.length}; nothing was run. ` +
+          'Split it, or pass the values as one array: where id = any(?::bigint[]).',
+        '54023',
+      )
+    }
     size += 1 + 4 + 1 + Buffer.byteLength(text) + 1 + 2 // Parse
     size += 1 + 4 + 1 + 1 + 2 + 2 + 2 // Bind without its parameters
     for (const param of params) size += 4 + (param === null ? 0 : Buffer.byteLength(param))
@@ -46,7 +59,7 @@ export function encodePipeline(statements: readonly Statement[]): Uint8Array {
     out[at++] = 0 // unnamed statement
     out.writeInt16BE(0, at) // every parameter in text format
     at += 2
-    out.writeInt16BE(params.length, at)
+    out.writeUInt16BE(params.length, at)
     at += 2
     for (const param of params) {
       if (param === null) {

@@ -396,7 +396,11 @@ describe('validation', () => {
 
   test('a condition value of the wrong type is IllegalArgumentException naming domain, field and expected type', () => {
     expect(() => ids(t, [c('eq', 'qty', '1')])).toThrow(
-      /eq\('qty'\) on Item: Item.qty is a INTEGER field: it takes a number \(a finite number or a bigint\), not the string "1"/,
+      /eq\('qty'\) on Item: Item.qty is a INTEGER field: it takes a number \(a finite number, or a bigint a number holds exactly: any within ±2\^53\), not the string "1"/,
+    )
+    // A bigint a number cannot hold: the message says which bigints it takes.
+    expect(() => ids(t, [c('lt', 'big', 2n ** 63n - 1n)])).toThrow(
+      /Item.big is a LONG field: it takes a number \(a finite number, or a bigint a number holds exactly: any within ±2\^53\), not the bigint 9223372036854775807n/,
     )
     expect(() => ids(t, [c('gt', 'price', 'abc')])).toThrow(/BIG_DECIMAL field: it takes a decimal string/)
     expect(() => ids(t, [c('eq', 'day', '2024-02-30')])).toThrow(/LOCAL_DATE field/)

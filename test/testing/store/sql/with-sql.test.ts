@@ -54,6 +54,37 @@ describe('withSql parameters', () => {
     expect(sqlState(() => sql((s) => s.rows('select ?')))).toBe('07001')
   })
 
+  it('takes 65,535 parameters, and refuses more with an SQLException 54023 that says what to do instead', () => {
+    install()
+    const values = (count: number): number[] => Array.from({ length: count }, (_, i) => i)
+    const most = sql((s) =>
+      s.firstRow(
+        `select array_length(array[${values(65_535)
+          .map(() => '?::int')
+          .join(',')}], 1) as n`,
+        values(65_535),
+      ),
+    )
+    expect(most).toEqual({ n: 65_535 })
+    const error = catchError(() =>
+      sql((s) =>
+        s.rows(
+          `select ${values(65_536)
+            .map(() => '?')
+            .join(',')}`,
+          values(65_536),
+        ),
+      ),
+    )
+    expect(SQLException.is(error), String(error)).toBe(true)
+    expect(error).toMatchObject({ sqlState: '54023' })
+    expect((error as Error).message).toMatch(
+      /at most 65535 parameters .* this one has 65536; nothing was run\. Split it, or pass the values as one array/,
+    )
+    // The host goes on.
+    expect(sql((s) => s.firstRow('select ?::int as one', [1]))).toEqual({ one: 1 })
+  })
+
   it('sends Dates as instants, bytes as bytea, arrays as arrays, bigints exactly and objects as JSON', () => {
     install()
     const at = new Date('2024-03-01T09:15:00.123Z')
