@@ -21,9 +21,10 @@ export interface PgliteConnection extends SqlConnection {
 /**
  * A synchronous connection to an in-process PGlite: each call is one pipeline through `execProtocolRawSync`.
  *
- * PGlite arms its timers with the global `setTimeout`; under a test's fake timers they would land on the fake
- * clock (and `vi.runAllTimers()` would run PGlite's). Each call therefore runs with Node's real
- * `setTimeout`/`clearTimeout` put back on `globalThis`, and the caller's restored afterwards.
+ * PGlite arms its timers with the global `setTimeout`, from delays it computes with the global `Date`; under a
+ * test's fake timers they would land on the fake clock (and `vi.runAllTimers()` would run PGlite's). Each call
+ * therefore runs with Node's real `setTimeout`, `clearTimeout` and `Date` put back on `globalThis` (see
+ * `withRealTimers`), and the caller's restored afterwards.
  *
  * @param engine - The PGlite instance.
  * @returns The connection, which refuses every call once closed.

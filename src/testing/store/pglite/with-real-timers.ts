@@ -1,26 +1,42 @@
 import { clearTimeout as realClearTimeout, setTimeout as realSetTimeout } from 'node:timers'
 import { isThenable } from '../../../api/is-thenable.js'
 
+/** The clock as the process started it: a test fakes `globalThis.Date` after importing the package. */
+const RealDate = globalThis.Date
+
+/** What a call into PGlite finds on `globalThis`. */
+interface Clock {
+  setTimeout: unknown
+  clearTimeout: unknown
+  Date: unknown
+}
+
 /**
- * Runs `fn` with Node's own `setTimeout` and `clearTimeout` on `globalThis` (a test may have faked them), and
- * puts back what was there when it returns, or, for a promise (PGlite's start and stop), when that settles.
- * PGlite arms its timers with the global functions: under fake timers they would land on the fake clock.
+ * Node's `setTimeout`, whose callback runs with the real clock too: PGlite's interval timers arm the next one
+ * from their callback, which would otherwise land on a fake clock.
+ */
+const setRealTimeout = (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): unknown =>
+  realSetTimeout(() => withRealTimers(() => callback(...args)), ms)
+
+/**
+ * Runs `fn` with Node's own `setTimeout`, `clearTimeout` and `Date` on `globalThis` (a test may have faked
+ * them), and puts back what was there when it returns, or, for a promise (PGlite's start and stop), when that
+ * settles. PGlite arms its timers with the global functions and computes their delays from the global clock:
+ * under fake timers they would land on the fake clock, where `vi.runAllTimers()` would run them again and
+ * again. A timer armed here runs its callback with the real clock as well.
  *
  * @param fn - The call.
  * @returns What `fn` returns.
  * @internal
  */
 export function withRealTimers<T>(fn: () => T): T {
-  const global = globalThis as { setTimeout: unknown; clearTimeout: unknown }
-  const set = global.setTimeout
-  const clear = global.clearTimeout
-  if (set === realSetTimeout && clear === realClearTimeout) return fn()
-  global.setTimeout = realSetTimeout
+  const global = globalThis as unknown as Clock
+  const was: Clock = { setTimeout: global.setTimeout, clearTimeout: global.clearTimeout, Date: global.Date }
+  if (was.setTimeout === setRealTimeout) return fn() // already inside
+  global.setTimeout = setRealTimeout
   global.clearTimeout = realClearTimeout
-  const restore = (): void => {
-    global.setTimeout = set
-    global.clearTimeout = clear
-  }
+  global.Date = RealDate
+  const restore = (): void => void Object.assign(global, was)
   let result: T
   try {
     result = fn()
