@@ -40,7 +40,8 @@ Rules:
 ${ruleLines}
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found (type errors included), 2 usage error (bad
-option, missing or invalid manifest, unreadable file, the library not resolvable from the plugin).
+option, missing or invalid manifest, unreadable file, a tsconfig the compiler refuses, the library not
+resolvable from the plugin).
 
 Docs: docs/ci.md (each rule with a bad and a good example), docs/runtime-profiles.md.
 `

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { dirname, extname, join, relative, resolve, sep } from 'node:path'
 import type ts from 'typescript'
+import { displayPath } from './display-path.js'
 import { filesUnder } from './files-under.js'
 import { findUp } from './find-up.js'
 import { LibraryFiles } from './library-files.js'
@@ -67,6 +68,40 @@ function formatDiagnostics(
     getCurrentDirectory: () => cwd,
     getNewLine: () => '\n',
   })
+}
+
+/**
+ * The tsconfig as the plugin's `tsc` reads it.
+ *
+ * @throws {@link UsageError} naming each error's file, line and column when the compiler refuses the tsconfig
+ * or a tsconfig it extends, a syntax error included: the compiler parses what it can of a file that is not
+ * JSON and keeps its syntax errors apart from `errors` (`tsc` reports them first), so a broken tsconfig
+ * would otherwise be built from what was left of it and pass.
+ */
+function parseTsconfig(typescript: TypeScript, tsconfig: string, cwd: string): ts.ParsedCommandLine {
+  const shown = displayPath(cwd, tsconfig)
+  const parsed = typescript.getParsedCommandLineOfConfigFile(
+    tsconfig,
+    { noEmit: true },
+    {
+      ...typescript.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new UsageError(`Cannot read ${shown}:\n${formatDiagnostics(typescript, [d], cwd)}`)
+      },
+    },
+  )
+  if (parsed === undefined) throw new UsageError(`Cannot read ${shown}.`)
+  // 18003: no inputs found, which the caller reports as nothing to check.
+  const errors = typescript
+    .getConfigFileParsingDiagnostics(parsed)
+    .filter((d) => d.category === typescript.DiagnosticCategory.Error && d.code !== 18003)
+  if (errors.length > 0) {
+    throw new UsageError(
+      `${shown} has errors:\n${formatDiagnostics(typescript, errors, cwd)}` +
+        `Fix them as the compiler says (tsc -p ${shown} reports the same).`,
+    )
+  }
+  return parsed
 }
 
 /** A compiler host that takes parsed files from `cache` and puts new ones in it. */
@@ -137,22 +172,7 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
     rootNames = []
     for (const path of paths) sourceFilesUnder(path, rootNames)
   } else {
-    const parsed = typescript.getParsedCommandLineOfConfigFile(
-      tsconfig,
-      { noEmit: true },
-      {
-        ...typescript.sys,
-        onUnRecoverableConfigFileDiagnostic: (d) => {
-          throw new UsageError(`Cannot read ${tsconfig}:\n${formatDiagnostics(typescript, [d], cwd)}`)
-        },
-      },
-    )
-    if (parsed === undefined) throw new UsageError(`Cannot read ${tsconfig}.`)
-    const errors = parsed.errors.filter(
-      (d) => d.category === typescript.DiagnosticCategory.Error && d.code !== 18003,
-    )
-    if (errors.length > 0)
-      throw new UsageError(`${tsconfig} has errors:\n${formatDiagnostics(typescript, errors, cwd)}`)
+    const parsed = parseTsconfig(typescript, tsconfig, cwd)
     compilerOptions = parsed.options
     projectReferences = parsed.projectReferences
     rootNames = [...parsed.fileNames]
@@ -229,9 +249,11 @@ function withoutRuntimeProfile(options: ts.CompilerOptions): ts.CompilerOptions 
  * writes it), or none for a tsconfig that builds files itself.
  */
 export function solutionReferences(typescript: TypeScript, tsconfig: string): string[] {
-  const read: { config?: unknown } = typescript.readConfigFile(tsconfig, (path) =>
+  const read: { config?: unknown; error?: ts.Diagnostic } = typescript.readConfigFile(tsconfig, (path) =>
     typescript.sys.readFile(path),
   )
+  // Not JSON: built as a project, whose parse reports the syntax errors.
+  if (read.error !== undefined) return []
   const json = (read.config ?? {}) as { files?: unknown; include?: unknown; references?: unknown }
   if (!Array.isArray(json.files) || json.files.length > 0 || json.include !== undefined) return []
   if (!Array.isArray(json.references)) return []

@@ -139,6 +139,47 @@ describe('a project the compiler refuses before reading a file', () => {
   })
 })
 
+describe('a tsconfig that is not valid JSON', () => {
+  const template = JSON.stringify(TEMPLATE_TSCONFIG)
+  const broken = '{ "compilerOptions": { "strict": true,, "module": "nodenext" }, "include": ["src"] }'
+  const truncated = template.slice(0, template.indexOf('"include"'))
+
+  it.each([
+    ['with a doubled comma', { 'tsconfig.json': broken }, 'tsconfig.json(1,39): error TS1136'],
+    ['cut off', { 'tsconfig.json': truncated }, 'tsconfig.json(1,'],
+    [
+      'reached through extends',
+      {
+        'tsconfig.json': { extends: './tsconfig.base.json', include: ['src'] },
+        'tsconfig.base.json': broken,
+      },
+      'tsconfig.base.json(1,39): error TS1136',
+    ],
+    [
+      'as a solution-style tsconfig',
+      {
+        'tsconfig.json': '{ "files": [],, "references": [{ "path": "./tsconfig.app.json" }] }',
+        'tsconfig.app.json': TEMPLATE_TSCONFIG,
+      },
+      'tsconfig.json(1,15): error TS1136',
+    ],
+  ])(
+    '%s, is a usage error naming the file, line, column and the compiler’s message',
+    (_, tsconfigs, where) => {
+      const dir = writeProject({
+        'package.json': pluginPackage('broken-tsconfig'),
+        'src/index.ts': 'export const answer = 42\n',
+        ...tsconfigs,
+      })
+      const run = vendorApi(['check'], dir)
+      expect(run.stdout).toBe('')
+      expect(run.stderr).toContain(where)
+      expect(run.stderr).toMatch(/\(1,\d+\): error TS\d+: \S/)
+      expect(run.code).toBe(2)
+    },
+  )
+})
+
 describe('a solution-style tsconfig ("files": [] and references, the Vite layout)', () => {
   it('is checked through the projects it references, with or without paths', () => {
     const dir = writeProject({
