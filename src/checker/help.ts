@@ -41,7 +41,7 @@ ${ruleLines}
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found (type errors included), 2 usage error (bad
 option, missing or invalid manifest, unreadable file, a tsconfig the compiler refuses, the library not
-resolvable from the plugin).
+resolvable from the plugin, a path or project with no source file to check).
 
 Docs: docs/ci.md (each rule with a bad and a good example), docs/runtime-profiles.md.
 `

@@ -2,8 +2,10 @@ import { dirname, resolve } from 'node:path'
 import type ts from 'typescript'
 import type { PluginCheck } from './check-plugin.js'
 import { displayPath } from './display-path.js'
+import { isWithin } from './is-within.js'
 import { loadTypeScript, type TypeScript } from './load-typescript.js'
 import { NearestTsconfigs } from './nearest-tsconfigs.js'
+import { pathsWithoutSources, projectWithoutSources } from './nothing-to-check.js'
 import type { PluginManifests } from './plugin-manifests.js'
 import {
   createPluginProgram,
@@ -44,8 +46,8 @@ export interface PlannedProgram {
  * checked through the projects it references, and a file under no tsconfig goes with any program that has it.
  *
  * @returns The names of the files checked.
- * @throws {@link UsageError} when a path does not exist, or once for the whole run when no program's manifest
- * covers some files.
+ * @throws {@link UsageError} when a path does not exist, once for the whole run when no program's manifest
+ * covers some files, or when a path (with none, the project) holds no source file.
  */
 export function planPrograms(
   options: PlanProgramsOptions,
@@ -53,6 +55,8 @@ export function planPrograms(
 ): ReadonlySet<string> {
   const { project, cwd, cache } = options
   const checkedFiles = new Set<string>()
+  /** The checked files that are not declaration files. */
+  const sources = new Set<string>()
   const orphans = new Map<string, ts.SourceFile>()
   const givenPaths = options.paths.map((p) => resolve(cwd, p))
   const homes = new NearestTsconfigs()
@@ -103,6 +107,7 @@ export function planPrograms(
     }
     const checked = check({ typescript, plugin, files: own, declarations })
     for (const file of [...checked.checked, ...declarations]) checkedFiles.add(file.fileName)
+    for (const file of checked.checked) sources.add(resolve(file.fileName))
     for (const file of checked.orphans) orphans.set(file.fileName, file)
   }
   /** Queues a program for the files handed over to a project whose program did not check them. */
@@ -128,7 +133,24 @@ export function planPrograms(
         options.manifests.missing(orphan.fileName),
     )
   }
+  refuseNothingChecked(cwd, givenPaths, queue[0]?.tsconfig, sources)
   return checkedFiles
+}
+
+/**
+ * Refuses a run that checked no source file under one of the given paths, or, with no path, none at all (a
+ * project of declaration files only): it would pass without having looked at the plugin.
+ */
+function refuseNothingChecked(
+  cwd: string,
+  givenPaths: readonly string[],
+  tsconfig: string | undefined,
+  sources: ReadonlySet<string>,
+): void {
+  const empty = givenPaths.filter((path) => ![...sources].some((file) => isWithin(file, path)))
+  if (empty.length > 0) throw pathsWithoutSources(cwd, empty)
+  if (givenPaths.length === 0 && sources.size === 0 && tsconfig !== undefined)
+    throw projectWithoutSources(cwd, tsconfig)
 }
 
 /** A program to build: its tsconfig and paths, and the paths its reported files are taken from if not the run's. */

@@ -1,11 +1,13 @@
 import { existsSync, statSync } from 'node:fs'
-import { dirname, extname, join, relative, resolve, sep } from 'node:path'
+import { dirname, extname, join, relative, resolve } from 'node:path'
 import type ts from 'typescript'
 import { displayPath } from './display-path.js'
 import { filesUnder } from './files-under.js'
 import { findUp } from './find-up.js'
+import { isWithin } from './is-within.js'
 import { LibraryFiles } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
+import { pathsWithoutSources, projectWithoutSources } from './nothing-to-check.js'
 import { isRuntimeProfileCondition } from './runtime-profile-conditions.js'
 import { UsageError } from './usage-error.js'
 
@@ -183,10 +185,10 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
     for (const file of extra) if (!known.has(file)) rootNames.push(file)
   }
   if (rootNames.length === 0) {
+    if (paths.length > 0) throw pathsWithoutSources(cwd, paths)
+    if (tsconfig !== undefined) throw projectWithoutSources(cwd, tsconfig)
     throw new UsageError(
-      tsconfig === undefined
-        ? 'Nothing to check: give the plugin source files or directories, or run where a tsconfig.json is.'
-        : `Nothing to check: ${relative(cwd, tsconfig)} includes no source files.`,
+      'Nothing to check: give the plugin source files or directories, or run where a tsconfig.json is.',
     )
   }
 
@@ -213,8 +215,7 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
     )
   }
   const within = options.within?.map((p) => resolve(cwd, p)) ?? paths
-  const inPaths = (file: string): boolean =>
-    within.length === 0 || within.some((p) => file === p || file.startsWith(p.endsWith(sep) ? p : p + sep))
+  const inPaths = (file: string): boolean => within.length === 0 || within.some((p) => isWithin(file, p))
   const library = new LibraryFiles()
   const own = program
     .getSourceFiles()

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rules } from '../../src/checker/rules.js'
 import { repoRoot, vendorApi } from './fixture-plugins.js'
+import { pluginPackage, removeProjects, TEMPLATE_TSCONFIG, writeProject } from './plugin-projects.js'
 import { expectValidSarif } from './sarif-schema.js'
 
 const MISMATCHES = 'test/checker/fixtures/platform-mismatches'
@@ -87,6 +88,50 @@ describe('usage errors exit 2 with a message on stderr', () => {
     expect(run.stderr).toContain('version must be a non-empty string')
     expect(run.stderr).toContain(`apiVersion must be '0.0.5' or '1.0.0'`)
     expect(run.stderr).toContain('dependsOnPlugins must be an array of plugin names')
+  })
+})
+
+describe('vendor-api check with nothing to check', () => {
+  afterAll(removeProjects)
+
+  const project = {
+    'package.json': pluginPackage('sparse'),
+    'tsconfig.json': TEMPLATE_TSCONFIG,
+    'src/index.ts': 'export const answer = 42\n',
+    'empty/.gitkeep': '',
+    'types/globals.d.ts': 'declare const build: string\n',
+  }
+
+  it.each([
+    ['an empty directory', ['check', 'empty'], 'empty holds no source file'],
+    ['a directory of declaration files only', ['check', 'types'], 'types holds no source file'],
+    ['one path of several', ['check', 'src', 'empty'], 'empty holds no source file'],
+    ['two paths', ['check', 'empty', 'types'], 'empty, types hold no source file'],
+    ['a declaration file', ['check', 'types/globals.d.ts'], 'types/globals.d.ts holds no source file'],
+  ])('is a usage error naming the path, for %s', (_, args, message) => {
+    const run = vendorApi(args, writeProject(project))
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain(`Nothing to check: ${message}`)
+    expect(run.stderr).toContain("Give the plugin's source files or directories")
+    expect(run.code).toBe(2)
+  })
+
+  it('is a usage error naming the path when there is no tsconfig either', () => {
+    const run = vendorApi(
+      ['check', 'empty'],
+      writeProject({ 'package.json': pluginPackage('bare'), 'empty/.gitkeep': '' }),
+    )
+    expect(run.stderr).toContain('Nothing to check: empty holds no source file')
+    expect(run.code).toBe(2)
+  })
+
+  it('is a usage error naming the tsconfig whose project has declaration files only', () => {
+    const dir = writeProject({ ...project, 'tsconfig.json': { ...TEMPLATE_TSCONFIG, include: ['types'] } })
+    const run = vendorApi(['check'], dir)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain('Nothing to check: tsconfig.json includes no source file')
+    expect(run.stderr).toContain('"include"')
+    expect(run.code).toBe(2)
   })
 })
 
