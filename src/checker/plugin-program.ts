@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs'
+import { accessSync, constants, existsSync, statSync } from 'node:fs'
 import { dirname, extname, join, relative, resolve } from 'node:path'
 import type ts from 'typescript'
 import { displayPath } from './display-path.js'
@@ -9,6 +9,7 @@ import { LibraryFiles } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
 import { pathsWithoutSources, projectWithoutSources } from './nothing-to-check.js'
 import { isRuntimeProfileCondition } from './runtime-profile-conditions.js'
+import { unreadablePathError } from './unreadable-path.js'
 import { UsageError } from './usage-error.js'
 
 /** The plugin's program and the files of it that the checker reports on. */
@@ -54,10 +55,22 @@ function defaultOptions(typescript: TypeScript): ts.CompilerOptions {
   }
 }
 
-/** Every source file at or under `path`, skipping `node_modules`, hidden folders and declaration files. */
-function sourceFilesUnder(path: string, into: string[]): void {
-  if (statSync(path).isFile()) into.push(path)
-  else filesUnder(path, (name) => SOURCE_EXTENSIONS.has(extname(name)) && !/\.d\.[cm]?ts$/.test(name), into)
+/**
+ * Every source file at or under `path`, skipping `node_modules`, hidden folders and declaration files.
+ *
+ * @throws {@link UsageError} when a directory under `path` cannot be read.
+ */
+function sourceFilesUnder(path: string, into: string[], cwd: string): void {
+  if (statSync(path).isFile()) {
+    into.push(path)
+    return
+  }
+  try {
+    filesUnder(path, (name) => SOURCE_EXTENSIONS.has(extname(name)) && !/\.d\.[cm]?ts$/.test(name), into)
+  } catch (error) {
+    const { path: unread } = error as NodeJS.ErrnoException
+    throw (unread === undefined ? undefined : unreadablePathError(cwd, unread, error)) ?? error
+  }
 }
 
 function formatDiagnostics(
@@ -106,14 +119,36 @@ function parseTsconfig(typescript: TypeScript, tsconfig: string, cwd: string): t
   return parsed
 }
 
-/** A compiler host that takes parsed files from `cache` and puts new ones in it. */
+/**
+ * `host`, refusing a file that exists but cannot be read: the compiler's own host takes it for a missing file
+ * ("File not found", or an import that does not resolve), which hides what is wrong.
+ */
+function refusingUnreadable(host: ts.CompilerHost, cwd: string): ts.CompilerHost {
+  const getSourceFile = host.getSourceFile.bind(host)
+  host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
+    const file = getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate)
+    if (file === undefined) refuseIfUnreadable(fileName, cwd)
+    return file
+  }
+  return host
+}
+
+/** @throws {@link UsageError} when `fileName` exists but cannot be read (a missing file is the compiler's to report). */
+function refuseIfUnreadable(fileName: string, cwd: string): void {
+  try {
+    accessSync(fileName, constants.R_OK)
+  } catch (error) {
+    const unreadable = unreadablePathError(cwd, fileName, error)
+    if (unreadable !== undefined) throw unreadable
+  }
+}
+
+/** `host`, taking parsed files from `cache` and putting new ones in it. */
 function cachingHost(
   typescript: TypeScript,
-  options: ts.CompilerOptions,
+  host: ts.CompilerHost,
   cache: SourceFileCache | undefined,
 ): ts.CompilerHost {
-  // No parent pointers from the parser: the binder sets them on every file of a program it checks.
-  const host = typescript.createCompilerHost(options)
   if (cache === undefined) return host
   const parse = host.getSourceFile.bind(host)
   host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
@@ -172,7 +207,7 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
   if (tsconfig === undefined) {
     compilerOptions = defaultOptions(typescript)
     rootNames = []
-    for (const path of paths) sourceFilesUnder(path, rootNames)
+    for (const path of paths) sourceFilesUnder(path, rootNames, cwd)
   } else {
     const parsed = parseTsconfig(typescript, tsconfig, cwd)
     compilerOptions = parsed.options
@@ -180,7 +215,7 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
     rootNames = [...parsed.fileNames]
     // Given paths outside the project's include list are checked too, with the project's options.
     const extra: string[] = []
-    for (const path of paths) sourceFilesUnder(path, extra)
+    for (const path of paths) sourceFilesUnder(path, extra, cwd)
     const known = new Set(rootNames.map((f) => resolve(f)))
     for (const file of extra) if (!known.has(file)) rootNames.push(file)
   }
@@ -197,7 +232,12 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
     typescript.createProgram({
       rootNames,
       options: programOptions,
-      host: cachingHost(typescript, programOptions, options.cache),
+      // No parent pointers from the parser: the binder sets them on every file of a program it checks.
+      host: cachingHost(
+        typescript,
+        refusingUnreadable(typescript.createCompilerHost(programOptions), cwd),
+        options.cache,
+      ),
       ...(projectReferences === undefined ? {} : { projectReferences }),
     })
   const program = build(

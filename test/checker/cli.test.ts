@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -131,6 +131,45 @@ describe('vendor-api check with nothing to check', () => {
     expect(run.stdout).toBe('')
     expect(run.stderr).toContain('Nothing to check: tsconfig.json includes no source file')
     expect(run.stderr).toContain('"include"')
+    expect(run.code).toBe(2)
+  })
+})
+
+// Root reads a file whatever its permissions say.
+describe.skipIf(process.getuid?.() === 0)('vendor-api check on a file it may not read', () => {
+  afterAll(removeProjects)
+
+  it.each([
+    ['a file of the project', 'src/b.ts'],
+    ['a file the project imports from outside its include', 'shared/c.ts'],
+  ])('is a usage error saying that %s exists but cannot be read, and what to do', (_, unreadable) => {
+    const dir = writeProject({
+      'package.json': pluginPackage('guarded'),
+      'tsconfig.json': TEMPLATE_TSCONFIG,
+      'src/a.ts': "export { c } from '../shared/c.js'\n",
+      'src/b.ts': 'export const b = 2\n',
+      'shared/c.ts': 'export const c = 3\n',
+    })
+    chmodSync(join(dir, unreadable), 0o000)
+    const run = vendorApi(['check'], dir)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain(`${unreadable} exists but cannot be read (EACCES: permission denied`)
+    expect(run.stderr).toContain('read permission')
+    expect(run.stderr).not.toContain('not found')
+    expect(run.code).toBe(2)
+  })
+
+  it('is a usage error naming a directory under the paths that it may not list', () => {
+    const dir = writeProject({
+      'package.json': pluginPackage('guarded'),
+      'tsconfig.json': TEMPLATE_TSCONFIG,
+      'src/a.ts': 'export const a = 1\n',
+      'src/private/b.ts': 'export const b = 2\n',
+    })
+    chmodSync(join(dir, 'src/private'), 0o000)
+    const run = vendorApi(['check', 'src'], dir)
+    expect(run.stderr).toContain('src/private exists but cannot be read (EACCES: permission denied')
+    expect(run.stderr).not.toContain('internal error')
     expect(run.code).toBe(2)
   })
 })
