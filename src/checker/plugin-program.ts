@@ -35,7 +35,7 @@ export interface PluginProgram {
 
 /**
  * Parsed source files kept across programs in one process, keyed by compiler version, file, format and
- * modification time, so that repeated checks (tests, watch tools) and the programs of one run parse the
+ * modification time (and, before TypeScript 5.3, compiler options), so that repeated checks (tests, watch tools) and the programs of one run parse the
  * standard library and dependencies once.
  */
 export type SourceFileCache = Map<string, ts.SourceFile>
@@ -143,13 +143,32 @@ function refuseIfUnreadable(fileName: string, cwd: string): void {
   }
 }
 
-/** `host`, taking parsed files from `cache` and putting new ones in it. */
+/**
+ * Which programs may share a file parsed for a program built with `options`: any on TypeScript 5.3 and later
+ * (`''`), where the resolutions of a file's imports are the program's; before 5.3 only those built with the
+ * same options, because the program stores them on the parsed file itself. Shared there, the file would take
+ * the resolutions of the last program built: under a runtime profile the profiled program's, so that
+ * `'@tech-vendor/api'` resolved, for the checker's program, to declarations it does not have.
+ */
+function sharingScope(typescript: TypeScript, options: ts.CompilerOptions): string {
+  const [major = 0, minor = 0] = typescript.versionMajorMinor.split('.').map(Number)
+  if (major > 5 || (major === 5 && minor >= 3)) return ''
+  return JSON.stringify(
+    Object.keys(options)
+      .sort()
+      .map((key) => [key, options[key]]),
+  )
+}
+
+/** `host`, taking parsed files from `cache` and putting new ones in it, for a program built with `options`. */
 function cachingHost(
   typescript: TypeScript,
   host: ts.CompilerHost,
+  options: ts.CompilerOptions,
   cache: SourceFileCache | undefined,
 ): ts.CompilerHost {
   if (cache === undefined) return host
+  const scope = sharingScope(typescript, options)
   const parse = host.getSourceFile.bind(host)
   host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
     const format =
@@ -162,7 +181,7 @@ function cachingHost(
     } catch {
       return parse(fileName, languageVersionOrOptions, onError, shouldCreate)
     }
-    const key = `${typescript.version}\0${fileName}\0${format.languageVersion}\0${format.impliedNodeFormat ?? ''}\0${mtime}`
+    const key = `${typescript.version}\0${scope}\0${fileName}\0${format.languageVersion}\0${format.impliedNodeFormat ?? ''}\0${mtime}`
     let file = cache.get(key)
     if (file === undefined) {
       file = parse(fileName, languageVersionOrOptions, onError, shouldCreate)
@@ -236,6 +255,7 @@ export function createPluginProgram(options: PluginProgramOptions): PluginProgra
       host: cachingHost(
         typescript,
         refusingUnreadable(typescript.createCompilerHost(programOptions), cwd),
+        programOptions,
         options.cache,
       ),
       ...(projectReferences === undefined ? {} : { projectReferences }),

@@ -120,6 +120,35 @@ describe(`vendor-api check on a plugin whose tsconfig turns the runtime profile 
   })
 })
 
+describe('the two programs of a plugin under the runtime profile', () => {
+  /** The plugin's program and its profiled twin, built with `typescript` and a fresh file cache. */
+  const programsWith = (typescript: typeof ts) =>
+    createPluginProgram({
+      typescript,
+      cwd: plugin,
+      tsconfig: join(plugin, 'tsconfig.json'),
+      paths: [],
+      cache: new Map(),
+    })
+  /** Whether the two programs hold the same parsed object for each of the plugin's files. */
+  const shared = ({ program, typeProgram }: ReturnType<typeof programsWith>): boolean[] =>
+    ['absent.ts', 'runtime.ts'].map((name) => {
+      const file = join(plugin, 'src', name)
+      return program.getSourceFile(file) === typeProgram.getSourceFile(file)
+    })
+
+  it('share the parsed files on TypeScript 5.3 and later, where resolutions are the program’s', () => {
+    expect(shared(programsWith(ts))).toEqual([true, true])
+  })
+
+  it('parse the files apart on TypeScript before 5.3, which stores the resolutions on the parsed file', () => {
+    // TypeScript 5.0–5.2: the profiled program would overwrite the other's resolutions of the library, and
+    // '@tech-vendor/api' would resolve to files the first program does not have.
+    const before53 = { ...ts, version: '5.2.2', versionMajorMinor: '5.2' } as unknown as typeof ts
+    expect(shared(programsWith(before53))).toEqual([false, false])
+  })
+})
+
 describe('the runtime-profile conditions the checker leaves out', () => {
   it("are every custom condition of the package's exports, and nothing else", () => {
     const standard = new Set(['import', 'require', 'types', 'default', 'node'])
