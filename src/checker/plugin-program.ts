@@ -35,8 +35,8 @@ export interface PluginProgram {
 
 /**
  * Parsed source files kept across programs in one process, keyed by compiler version, file, format and
- * modification time (and, before TypeScript 5.3, compiler options), so that repeated checks (tests, watch tools) and the programs of one run parse the
- * standard library and dependencies once.
+ * modification time (and, before TypeScript 5.3, compiler options), so that repeated checks (tests, watch
+ * tools) and the programs of one run parse the standard library and dependencies once.
  */
 export type SourceFileCache = Map<string, ts.SourceFile>
 
