@@ -237,8 +237,12 @@ function visitFile(walk: FileWalk): void {
         const isImport = node.expression.kind === t.SyntaxKind.ImportKeyword
         const isRequire = !isImport && isRequireFunction(t, checker, node.expression)
         if (isRequire || isImport) {
-          // The type checker follows `require()` in JavaScript files only; in TypeScript it is `any`.
-          const module = checkSpecifier(argument, isImport || isJavaScript(walk.file))
+          // The type checker follows `require()` itself in JavaScript files only; in TypeScript, and for a
+          // function createRequire made, it is `any`.
+          const followed =
+            isImport ||
+            (isJavaScript(walk.file) && t.isIdentifier(node.expression) && node.expression.text === 'require')
+          const module = checkSpecifier(argument, followed)
           if (isRequire && module === undefined) apiVersion?.untypedRequire(node, argument)
         }
       }

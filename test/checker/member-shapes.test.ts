@@ -202,6 +202,7 @@ describe('api-version, whatever way the 1.0.0-series API is reached', () => {
     'src/legacy.cts',
     'src/old.cjs',
     'src/created.ts',
+    'src/created.mjs',
     'src/barrel.ts',
   ]
   beforeAll(() => {
@@ -240,6 +241,12 @@ const req = createRequire(import.meta.url)
 export const get: unknown = req('@tech-vendor/api/v1').Get // finding: api-version
 const { Post } = req('@tech-vendor/api/v1') // finding: api-version
 export { Post }
+`,
+      'src/created.mjs': `import { createRequire } from 'node:module'
+
+const req = createRequire(import.meta.url)
+const { Delete } = req('@tech-vendor/api/v1') // finding: api-version
+export default Delete
 `,
       'src/barrel.ts': `export * as v1 from '@tech-vendor/api/v1' // finding: api-version\n`,
       'src/legacy.cts': `const { DynamicRpcClientService, SimpleQuery } = require('@tech-vendor/api/v1') // finding: api-version
