@@ -116,17 +116,27 @@ export class QueryFacet implements QueryRuntime {
           "postgresStore({ url }) from '@tech-vendor/api/testing'; or express the query with SimpleQuery so that it runs on every store.",
       )
     }
+    // The Sql works while the action runs, as the platform's holds the session's connection only until then:
+    // a statement run after (kept, or in the rest of an async action) is refused before it reaches the store.
+    let open = true
+    const whileOpen =
+      <A extends unknown[], R>(member: string, run: (...args: A) => R) =>
+      (...args: A): R => {
+        if (!open) throw this.#sqlAfterReturn(member)
+        return run(...args)
+      }
     // Its statements run on the session's connection; its transaction is the session's, which facade calls
     // inside it join: a savepoint inside a running transaction, else a transaction of its own.
-    const sql: Sql = Object.freeze({
-      rows: statements.rows.bind(statements),
-      firstRow: statements.firstRow.bind(statements),
-      eachRow: statements.eachRow.bind(statements),
-      execute: statements.execute.bind(statements),
-      executeUpdate: statements.executeUpdate.bind(statements),
-      executeInsert: statements.executeInsert.bind(statements),
-      withBatch: statements.withBatch.bind(statements),
+    const sql = Object.freeze({
+      rows: whileOpen('rows', statements.rows.bind(statements)),
+      firstRow: whileOpen('firstRow', statements.firstRow.bind(statements)),
+      eachRow: whileOpen('eachRow', statements.eachRow.bind(statements) as (...args: unknown[]) => void),
+      execute: whileOpen('execute', statements.execute.bind(statements)),
+      executeUpdate: whileOpen('executeUpdate', statements.executeUpdate.bind(statements)),
+      executeInsert: whileOpen('executeInsert', statements.executeInsert.bind(statements)),
+      withBatch: whileOpen('withBatch', statements.withBatch.bind(statements)),
       withTransaction: <R>(closure: () => R): R => {
+        if (!open) throw this.#sqlAfterReturn('withTransaction')
         if (typeof closure !== 'function')
           throw new IllegalArgumentException(
             `Sql.withTransaction expects a closure, got ${describeValue(closure)}.`,
@@ -140,8 +150,23 @@ export class QueryFacet implements QueryRuntime {
           return result
         })
       },
-    })
-    return action(sql)
+    }) as Sql
+    try {
+      return action(sql)
+    } finally {
+      open = false
+    }
+  }
+
+  /** The refusal of a statement run on a `Sql` after its `withSql` returned; the host's errors get it too. */
+  #sqlAfterReturn(member: string): IllegalStateException {
+    const error = new IllegalStateException(
+      `Sql.${member} was called after QueryHelper.withSql returned (the Sql was kept, or an async action went on ` +
+        "after it returned); it was refused before it ran. The platform's Sql holds the session's connection only " +
+        'while the action runs: keep the action synchronous, and run every statement inside it.',
+    )
+    this.#contexts.reportLeftover(error)
+    return error
   }
 
   resolveDomain(target: string | Class<unknown>): string {

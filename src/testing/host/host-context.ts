@@ -247,6 +247,11 @@ export class ContextStore {
     return this.fresh({ tenant: this.#defaultTenant, user: null, plugin: null })
   }
 
+  /** Sends the refusal of work left running by a call that has returned to this host's errors, once. */
+  reportLeftover(error: object): void {
+    this.#installation.reportLeftover(error)
+  }
+
   #ended(context: HostContext): IllegalStateException {
     const error = new IllegalStateException(
       `${context.session.ended} has returned, but work its closure started (a Promise it returned, or a timer or ` +

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import {
   DomainHelper,
   IllegalArgumentException,
+  IllegalStateException,
   QueryHelper,
   SQLException,
   SimpleQuery,
@@ -175,6 +176,46 @@ describe('withSql values', () => {
 })
 
 describe('withSql statements', () => {
+  it('a Sql kept past its withSql runs nothing: its statements and withTransaction are refused and reported', () => {
+    const host = install()
+    let kept: Sql | undefined
+    sql((s) => {
+      kept = s
+      return s.firstRow('select 1 as one')
+    })
+    for (const late of [
+      () => kept!.execute("insert into label (tenant_id, name) values ('acme', 'late')"),
+      () => kept!.withTransaction(() => 1),
+    ]) {
+      const error = catchError(late)
+      expect(IllegalStateException.is(error), String(error)).toBe(true)
+      expect((error as Error).message).toMatch(
+        /^Sql\.(execute|withTransaction) was called after QueryHelper\.withSql returned .* it was refused before it ran\./,
+      )
+    }
+    expect(host.takeErrors()).toHaveLength(2)
+    expect(sql((s) => s.firstRow('select count(*)::int as n from label'))).toEqual({ n: 0 })
+  })
+
+  it('the rest of an async action is refused when it runs a statement after withSql returned', async () => {
+    const host = install()
+    let finished: Promise<unknown> | undefined
+    const refused = catchError(() =>
+      sql(((s: Sql) => {
+        finished = (async () => {
+          await null
+          s.execute("insert into label (tenant_id, name) values ('acme', 'late')")
+        })()
+        return finished
+      }) as never),
+    )
+    expect(IllegalArgumentException.is(refused)).toBe(true)
+    const late = await finished!.catch((caught: unknown) => caught)
+    expect(IllegalStateException.is(late)).toBe(true)
+    expect(host.takeErrors()).toEqual([late])
+    expect(sql((s) => s.firstRow('select count(*)::int as n from label'))).toEqual({ n: 0 })
+  })
+
   it('executeUpdate of a statement that returns rows is an SQLException, as with the JDBC driver', () => {
     install()
     expect(sqlState(() => sql((s) => s.executeUpdate('select 1')))).toBe('0100E')
