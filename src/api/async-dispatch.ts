@@ -31,7 +31,7 @@ export function scheduleAtFixRate(
       : (linked.scheduleAtFixRateThread ?? checkedFacet(members.scheduleAtFixRateThread, args))
   if (typeof period !== 'number' || !Number.isInteger(period) || period <= 0) {
     throw new IllegalArgumentException(
-      `AsyncHelper.scheduleAtFixRate expects a period in milliseconds as a positive integer, got ${describeValue(period)}.`,
+      `AsyncHelper.scheduleAtFixRate expects a period in milliseconds as a positive integer number, got ${describeValue(period)}.`,
     )
   }
   const dedicated =

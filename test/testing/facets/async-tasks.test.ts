@@ -265,6 +265,10 @@ describe('schedules (fake timers)', () => {
     expect(() => AsyncHelper.scheduleAtFixRate(2 ** 64, () => undefined)).toThrow(
       /positive integer up to Long\.MAX_VALUE \(9223372036854775807\)/,
     )
+    // A Java long ported as a bigint: the message says a number is taken.
+    expect(() => AsyncHelper.scheduleAtFixRate(60_000n as never, () => undefined)).toThrow(
+      /expects a period in milliseconds as a positive integer number, got bigint 60000\./,
+    )
   })
 
   test('each run carries the tenant of the code that scheduled it', async () => {
