@@ -1,5 +1,5 @@
 import type ts from 'typescript'
-import type { LibraryFiles } from './library-files.js'
+import { LIBRARY_NAME, type LibraryFiles } from './library-files.js'
 import type { TypeScript } from './load-typescript.js'
 import { resolveAlias } from './resolve-alias.js'
 
@@ -56,7 +56,25 @@ export function v1OnlyExports(
     }
     byFile.set(file.fileName, only)
   }
+  // No file imports the 1.0.0-series entry, so the program did not load it; an untyped `require()` of it
+  // (TypeScript types it `any`) still names its exports, which its declarations tell.
+  if (byFile.size === 0) for (const name of declaredV1Names(t, program)) names.add(name)
   return { names, symbols, exportedBy: (fileName) => byFile.get(fileName) ?? [] }
+}
+
+/** What the 1.0.0-series entry exports and the root does not, by name, read from their declarations. */
+function declaredV1Names(t: TypeScript, program: ts.Program): Set<string> {
+  const options = program.getCompilerOptions()
+  const from = program.getRootFileNames()[0]
+  const v1Path =
+    from === undefined
+      ? undefined
+      : t.resolveModuleName(`${LIBRARY_NAME}/v1`, from, options, t.sys).resolvedModule?.resolvedFileName
+  if (v1Path === undefined || !V1_ENTRY.test(v1Path)) return new Set()
+  const rootNames = declaredExportNames(t, v1Path.replace(V1_ENTRY, '$1index$2'), options, new Set())
+  const names = declaredExportNames(t, v1Path, options, new Set())
+  for (const name of rootNames) names.delete(name)
+  return names
 }
 
 /**

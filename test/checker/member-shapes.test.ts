@@ -266,6 +266,20 @@ module.exports = Delete
     expect(reported(findings, file)).toEqual(announced(dir, file))
   })
 
+  it('is reported through an untyped require() in TypeScript when no file imports the 1.0.0-series entry', () => {
+    const required = plugin({
+      'package.json': pluginPackage('required'),
+      'src/legacy.cts': `const { RpcClient } = require('@tech-vendor/api/v1') // finding: api-version
+const v1 = require('@tech-vendor/api/v1')
+
+export = [RpcClient, v1.Get] // finding: api-version
+`,
+    })
+    const { code, findings } = check(required)
+    expect(code).toBe(1)
+    expect(reported(findings, 'src/legacy.cts')).toEqual(announced(required, 'src/legacy.cts'))
+  })
+
   it('is not reported when the manifest targets 1.0.0', () => {
     const series = plugin({
       'package.json': pluginPackage('series', { apiVersion: '1.0.0' }, imports),
