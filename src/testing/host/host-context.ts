@@ -15,8 +15,8 @@ export interface SessionState extends StoreContext {
   /** The transaction in progress, if any. */
   transaction: StoreTransaction | undefined
   /**
-   * What ended the session (`QueryHelper.withTransaction`, `QueryHelper.withNewSession`), once the call that
-   * opened it has returned: work its closure left running that reaches the host afterwards is refused.
+   * The call that opened the session (`QueryHelper.withTransaction`, `QueryHelper.withNewSession`), once it
+   * has failed: work its closure left running that reaches the host afterwards is refused.
    */
   ended?: string
 }
@@ -201,8 +201,11 @@ export class ContextStore {
   }
 
   /**
-   * Runs `fn` in a session of its own, with the identity of `context` and the transaction given, and ends the
-   * session when `fn` returns or throws (see {@link SessionState.ended}).
+   * Runs `fn` in a session of its own, with the identity of `context` and the transaction given. When `fn`
+   * throws (a closure that returned a Promise included, which the facade refuses), the session ends, so that
+   * what the closure left running cannot write after its failure (see {@link SessionState.ended}). When it
+   * returns, work it started (an AsyncHelper future's callbacks, a timer) goes on in that session, without
+   * the transaction, as work on another thread would on the platform.
    *
    * @param context - Whose identity the session has.
    * @param transaction - The session's transaction, if it has one.
@@ -217,9 +220,11 @@ export class ContextStore {
     const session: SessionState = { tenant: context.tenant, transaction }
     try {
       return this.run(Object.freeze({ ...context, session }), fn)
+    } catch (error) {
+      session.ended = call
+      throw error
     } finally {
       session.transaction = undefined
-      session.ended = call
     }
   }
 
@@ -254,10 +259,10 @@ export class ContextStore {
 
   #ended(context: HostContext): IllegalStateException {
     const error = new IllegalStateException(
-      `${context.session.ended} has returned, but work its closure started (a Promise it returned, or a timer or ` +
-        'promise its code made) reached the host afterwards; it was refused before it read or wrote anything, since ' +
-        'the platform ends the session when the closure returns. Keep the closure synchronous, and start ' +
-        'asynchronous work after the call returns (AsyncHelper runs it in a session of its own).',
+      `${context.session.ended} failed, but work its closure started (the rest of an async closure, or a timer or ` +
+        'promise its code made) reached the host afterwards; it was refused before it read or wrote anything, so ' +
+        'that nothing of the failed call is written. Keep the closure synchronous (the API is), and start ' +
+        'asynchronous work after the call returns.',
     )
     context.owner.reportLeftover(error)
     return error

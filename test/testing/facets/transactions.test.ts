@@ -8,6 +8,7 @@ import {
   UnsupportedOperationException,
 } from '../../../src/index.js'
 import { TransactionOverlay } from '../../../src/testing/store/memory/index.js'
+import { AsyncHelper } from '../../../src/v1/index.js'
 import { catchError, installHost } from '../hosts.js'
 
 function createLabel(name: string): void {
@@ -160,7 +161,7 @@ describe('withTransaction', () => {
       expect(IllegalStateException.is(refusal)).toBe(true)
       expect((refusal as Error).message).toMatch(
         new RegExp(
-          `^QueryHelper\\.${method} has returned, but work its closure started .* was refused before it read or wrote anything`,
+          `^QueryHelper\\.${method} failed, but work its closure started .* was refused before it read or wrote anything`,
         ),
       )
       expect(host.takeErrors()).toEqual([refusal])
@@ -169,15 +170,36 @@ describe('withTransaction', () => {
     },
   )
 
-  test('a timer the closure set is refused when it reaches the host after the transaction', async () => {
+  test("a timer a failed transaction's closure set is refused when it reaches the host afterwards", async () => {
     const host = installHost()
     let fired: Promise<unknown> | undefined
-    QueryHelper.withTransaction(() => {
-      fired = new Promise((resolve) => setTimeout(() => resolve(catchError(() => createLabel('late'))), 0))
-    })
+    const error = catchError(() =>
+      QueryHelper.withTransaction(() => {
+        fired = new Promise((resolve) => setTimeout(() => resolve(catchError(() => createLabel('late'))), 0))
+        throw new Error('invalid order')
+      }),
+    )
+    expect((error as Error).message).toBe('invalid order')
     expect(IllegalStateException.is(await fired)).toBe(true)
     expect(host.takeErrors()).toHaveLength(1)
     expect(labels()).toEqual([])
+  })
+
+  test("work a committed transaction's closure started goes on after it, outside the transaction", async () => {
+    const host = installHost()
+    let followUp: Promise<unknown> | undefined
+    let timer: Promise<unknown> | undefined
+    QueryHelper.withTransaction(() => {
+      createLabel('in the transaction')
+      // On the platform a future's callbacks run on the pool thread that completes it.
+      followUp = AsyncHelper.supplyAsync(() => 'follow-up').then((name) => createLabel(name))
+      timer = new Promise((resolve) => setTimeout(() => resolve(createLabel('timer')), 0))
+    })
+    await host.whenIdle()
+    await followUp
+    await timer
+    expect(host.takeErrors()).toEqual([])
+    expect(labels().sort()).toEqual(['follow-up', 'in the transaction', 'timer'])
   })
 })
 
