@@ -1,8 +1,12 @@
 import { clearTimeout as realClearTimeout, setTimeout as realSetTimeout } from 'node:timers'
+import { runInNewContext } from 'node:vm'
 import { isThenable } from '../../../api/is-thenable.js'
 
-/** The clock as the process started it: a test fakes `globalThis.Date` after importing the package. */
-const RealDate = globalThis.Date
+/**
+ * The real clock, from a context of its own: a test may have faked `globalThis.Date` before it imported the
+ * package (in a setup file, say), and fake timers patch only the main context. Only PGlite's own code sees it.
+ */
+const RealDate: unknown = runInNewContext('Date')
 
 /** What a call into PGlite finds on `globalThis`. */
 interface Clock {
