@@ -78,9 +78,11 @@ export function readRequest(
   for (const field of schema.fields.values()) {
     if (!field.required || field.name === 'id') continue
     if (errors.some((e) => e.field === field.name)) continue
-    const value = values.has(field.name) ? values.get(field.name) : (existing?.[field.name] ?? null)
-    // An empty string is no value: the platform refuses a required field left empty, as a form sends it.
-    if (value === null || value === undefined || value === '') {
+    const sent = values.has(field.name)
+    const value = sent ? values.get(field.name) : (existing?.[field.name] ?? null)
+    // An empty string sent is no value: the platform refuses a required field left empty, as a form sends it.
+    // One already stored (by native SQL, say) does not stop an update of other fields.
+    if (value === null || value === undefined || (sent && value === '')) {
       errors.push({
         field: field.name,
         code: 'nullable',

@@ -176,6 +176,21 @@ describe('withSql values', () => {
 })
 
 describe('withSql statements', () => {
+  it('an empty required field that native SQL stored does not stop an update of another field', () => {
+    install()
+    const ann = DomainHelper.buildDomain('Client', { name: 'Ann' }) as { id: number }
+    DomainHelper.createDomain(ann)
+    sql((s) => s.executeUpdate("update client set name = '' where id = ?", [ann.id]))
+    DomainHelper.updateDomain({ id: ann.id, email: 'ann@example.com' })
+    expect(SimpleQuery.getById('Client', ann.id)).toMatchObject({ name: '', email: 'ann@example.com' })
+    // Sent again, the empty value is refused as a form's would be.
+    expect(
+      catchError(() =>
+        DomainHelper.updateDomain({ ...SimpleQuery.getById('Client', ann.id)!, email: 'x@y' }),
+      ),
+    ).toMatchObject({ errors: [{ field: 'name', code: 'nullable', rejectedValue: '' }] })
+  })
+
   it('a Sql kept past its withSql runs nothing: its statements and withTransaction are refused and reported', () => {
     const host = install()
     let kept: Sql | undefined
