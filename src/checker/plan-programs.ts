@@ -147,7 +147,8 @@ function refuseNothingChecked(
   tsconfig: string | undefined,
   sources: ReadonlySet<string>,
 ): void {
-  const empty = givenPaths.filter((path) => ![...sources].some((file) => isWithin(file, path)))
+  const checked = [...sources]
+  const empty = givenPaths.filter((path) => !checked.some((file) => isWithin(file, path)))
   if (empty.length > 0) throw pathsWithoutSources(cwd, empty)
   if (givenPaths.length === 0 && sources.size === 0 && tsconfig !== undefined)
     throw projectWithoutSources(cwd, tsconfig)

@@ -135,8 +135,7 @@ export class QueryFacet implements QueryRuntime {
       executeUpdate: whileOpen('executeUpdate', statements.executeUpdate.bind(statements)),
       executeInsert: whileOpen('executeInsert', statements.executeInsert.bind(statements)),
       withBatch: whileOpen('withBatch', statements.withBatch.bind(statements)),
-      withTransaction: <R>(closure: () => R): R => {
-        if (!open) throw this.#sqlAfterReturn('withTransaction')
+      withTransaction: whileOpen('withTransaction', (closure: () => unknown) => {
         if (typeof closure !== 'function')
           throw new IllegalArgumentException(
             `Sql.withTransaction expects a closure, got ${describeValue(closure)}.`,
@@ -149,7 +148,7 @@ export class QueryFacet implements QueryRuntime {
             )
           return result
         })
-      },
+      }),
     }) as Sql
     try {
       return action(sql)
