@@ -9,7 +9,12 @@
  *   an empty loop (~0.4 ns) and the ratio only says that the facade does anything at all. Kept for scale;
  * - `Map lookup, many members`: as the first, after the process has called ten other facade members, as a
  *   plugin does. Any code the facades share (the argument checks, once their dispatch) has then seen every
- *   kind of member; a process that only ever calls `count` shows the best case, this one the usual case.
+ *   kind of member; a process that only ever calls `count` shows the best case, this one the usual case;
+ * - `Map lookup, through imports`: as the first, but each loop is a module that imports what it calls (the
+ *   host from a module exporting it, `SimpleQuery` from the built package), as plugin code does. The loops
+ *   of the other scenarios hold what they call in a closure, and V8 folds it into the compiled loop; it does
+ *   not fold what a module imports, in either loop, so both calls cost more and the facade's share differs.
+ *   For information: the target is set on the primary scenario.
  * (b) The size a plugin bundle pays for the root entry: dist/index.js bundled and minified with esbuild,
  * gzipped with node:zlib.
  *
@@ -47,11 +52,15 @@ const counts = new Map([['Order', 42]])
 const constantCount = (_target: unknown): number => 42
 const mapCount = (target: unknown): number => counts.get(target as string) ?? 0
 
-/** The scenarios of (a), in report order: the host's `count`, and whether other members are called first. */
+/**
+ * The scenarios of (a), in report order: the host's `count`, whether other members are called first, and
+ * whether each loop imports what it calls rather than holding it in a closure.
+ */
 const scenarios = {
-  'Map lookup': { count: mapCount, otherMembersFirst: false },
-  constant: { count: constantCount, otherMembersFirst: false },
-  'Map lookup, many members': { count: mapCount, otherMembersFirst: true },
+  'Map lookup': { count: mapCount, otherMembersFirst: false, throughImports: false },
+  constant: { count: constantCount, otherMembersFirst: false, throughImports: false },
+  'Map lookup, many members': { count: mapCount, otherMembersFirst: true, throughImports: false },
+  'Map lookup, through imports': { count: mapCount, otherMembersFirst: false, throughImports: true },
 } as const
 type Scenario = keyof typeof scenarios
 
@@ -97,8 +106,11 @@ function callOtherMembers(): void {
   }
 }
 
+/** A bench loop: calls `count` `calls` times and returns the sum of what it answered. */
+type Loop = (calls: number) => number
+
 /** Nanoseconds per call of one round; the sum is checked so that no engine can drop the loop. */
-function timeRound(loop: (calls: number) => number): number {
+function timeRound(loop: Loop): number {
   const start = process.hrtime.bigint()
   const sum = loop(CALLS_PER_ROUND)
   const elapsed = Number(process.hrtime.bigint() - start)
@@ -112,20 +124,42 @@ interface Overhead {
   readonly ratio: number
 }
 
+/** The loop that calls `receiver.count("Order")`, with `receiver` held in a closure. */
+function closureLoop(receiver: string, value: unknown): Loop {
+  return new Function(
+    receiver,
+    `return (calls) => { let sum = 0; for (let i = 0; i < calls; i++) sum += ${receiver}.count("Order"); return sum }`,
+  )(value) as Loop
+}
+
+/** The loop that calls `receiver.count("Order")`, in a module of its own that imports `receiver` from `from`. */
+async function importingLoop(receiver: string, from: string): Promise<Loop> {
+  const source =
+    `import { ${receiver} } from '${from}'\n` +
+    `export const loop = (calls) => { let sum = 0; for (let i = 0; i < calls; i++) sum += ${receiver}.count("Order"); return sum }`
+  return ((await import(moduleUrl(source))) as { loop: Loop }).loop
+}
+
+const moduleUrl = (source: string): string => `data:text/javascript,${encodeURIComponent(source)}`
+
 /** Interleaves rounds of the direct and the facade loop (alternating which goes first) and compares medians. */
-function measure(scenario: Scenario): Overhead {
-  const { count, otherMembersFirst } = scenarios[scenario]
+async function measure(scenario: Scenario): Promise<Overhead> {
+  const { count, otherMembersFirst, throughImports } = scenarios[scenario]
   const runtime = runtimeWith(count)
   const query = runtime.query as { count(target: unknown): number }
   // Each scenario gets loops of its own, so that no call site sees two hosts.
-  const direct = new Function(
-    'query',
-    'return (calls) => { let sum = 0; for (let i = 0; i < calls; i++) sum += query.count("Order"); return sum }',
-  )(query) as (calls: number) => number
-  const facade = new Function(
-    'SimpleQuery',
-    'return (calls) => { let sum = 0; for (let i = 0; i < calls; i++) sum += SimpleQuery.count("Order"); return sum }',
-  )(api.SimpleQuery) as (calls: number) => number
+  let direct: Loop
+  let facade: Loop
+  if (throughImports) {
+    // The host is exported by a module, as a plugin's own modules export what they share.
+    const host = moduleUrl('export let query\nexport function hold(value) { query = value }')
+    ;((await import(host)) as { hold(value: unknown): void }).hold(query)
+    direct = await importingLoop('query', host)
+    facade = await importingLoop('SimpleQuery', pathToFileURL(join(dist, 'index.js')).href)
+  } else {
+    direct = closureLoop('query', query)
+    facade = closureLoop('SimpleQuery', api.SimpleQuery)
+  }
   const binding = contract.bindRuntime(runtime)
   // scheduleAtFixRate is deprecated at runtime: its one warning is not part of the measure.
   if (otherMembersFirst) withoutWarnings(callOtherMembers)
@@ -180,7 +214,7 @@ function measureInChild(scenario: Scenario): Overhead {
 
 const MEASURE_FLAG = '--measure-scenario'
 if (process.argv[2] === MEASURE_FLAG) {
-  console.log(JSON.stringify(measure(process.argv[3] as Scenario)))
+  console.log(JSON.stringify(await measure(process.argv[3] as Scenario)))
   process.exit(0)
 }
 
@@ -226,12 +260,14 @@ printTable('Facade overhead and bundle size (bench/facade.bench.ts)', [
       '',
       `+${ns(o.facadeNs - o.directNs)}`,
     ],
-    [
-      `facade / direct, ${scenario}${scenario === 'Map lookup' ? ' (primary)' : ''}`,
-      `${o.ratio.toFixed(2)}x`,
-      `≤ ${TARGETS.facadeRatio}x`,
-      verdict(o.ratio <= TARGETS.facadeRatio),
-    ],
+    scenario === 'Map lookup, through imports'
+      ? [`facade / direct, ${scenario}`, `${o.ratio.toFixed(2)}x`, '', 'for information']
+      : [
+          `facade / direct, ${scenario}${scenario === 'Map lookup' ? ' (primary)' : ''}`,
+          `${o.ratio.toFixed(2)}x`,
+          `≤ ${TARGETS.facadeRatio}x`,
+          verdict(o.ratio <= TARGETS.facadeRatio),
+        ],
   ]),
   [
     'root entry, min+gzip',

@@ -1,4 +1,4 @@
-import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
+import { checkedFacet, LINKED, type FacadeClass } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import {
   runNamedTask,
@@ -34,7 +34,7 @@ export class AsyncHelper {
     // (typed by the 1.0.0 series and by the runtime profile).
     Object.defineProperty(this, 'supplyAsync', {
       value: function supplyAsync(supplier: unknown): Promise<unknown> {
-        return supplyAsyncOnHost(arguments, supplier)
+        return supplyAsyncOnHost(AsyncHelper, arguments, supplier)
       },
       writable: true,
       configurable: true,
@@ -84,7 +84,7 @@ export class AsyncHelper {
    */
   static scheduleAtFixRate(period: number, task: Runnable, newThread: boolean): RunnableObject
   static scheduleAtFixRate(period: number, task: Runnable, newThread?: boolean): RunnableObject {
-    return scheduleAtFixRate(arguments, period, task, newThread)
+    return scheduleAtFixRate(AsyncHelper, arguments, period, task, newThread)
   }
 
   /**
@@ -150,18 +150,23 @@ export class AsyncHelper {
   static task(executor: ExecutorService, task: Runnable): void
   static task(first: Runnable | boolean | ExecutorService, second?: Runnable): unknown {
     if (arguments.length < 2)
-      return runTask(linked.asyncTask ?? checkedFacet(members.asyncTask, arguments), first)
+      return runTask(
+        (this as FacadeClass)?.[LINKED]?.asyncTask ?? checkedFacet(members.asyncTask, arguments, AsyncHelper),
+        first,
+      )
     if (typeof first === 'boolean') {
       return (
-        linked.asyncTaskOnNewThread ?? checkedFacet(members.asyncTaskOnNewThread, arguments)
+        (this as FacadeClass)?.[LINKED]?.asyncTaskOnNewThread ??
+        checkedFacet(members.asyncTaskOnNewThread, arguments, AsyncHelper)
       ).taskOnNewThread(first, toTask(second, 'AsyncHelper.task(newThread, task)'))
     }
     if (typeof first === 'string') {
       // Not declared by 0.0.5, but the runtime has it: dynamic code reaches it (typed in './v1').
-      return runNamedTask(arguments, first, second)
+      return runNamedTask(AsyncHelper, arguments, first, second)
     }
     return (
-      linked.asyncTaskOnExecutor ?? checkedFacet(members.asyncTaskOnExecutor, arguments)
+      (this as FacadeClass)?.[LINKED]?.asyncTaskOnExecutor ??
+      checkedFacet(members.asyncTaskOnExecutor, arguments, AsyncHelper)
     ).taskOnExecutor(first as ExecutorService, toTask(second, 'AsyncHelper.task(executor, task)'))
   }
 
@@ -186,8 +191,9 @@ export class AsyncHelper {
    * ```
    */
   static newForkJoinPool(parallelism: number): ForkJoinPool {
-    return (linked.newForkJoinPool ?? checkedFacet(members.newForkJoinPool, arguments)).newForkJoinPool(
-      parallelism,
-    )
+    return (
+      (this as FacadeClass)?.[LINKED]?.newForkJoinPool ??
+      checkedFacet(members.newForkJoinPool, arguments, AsyncHelper)
+    ).newForkJoinPool(parallelism)
   }
 }

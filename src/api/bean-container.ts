@@ -1,4 +1,4 @@
-import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
+import { checkedFacet, LINKED, type FacadeClass } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import { requireClass } from './argument-checks.js'
 import type { Class } from '../model/java-types.js'
@@ -49,7 +49,8 @@ export class BeanContainer {
    * ```
    */
   static getBean<T>(type: Class<T>): T {
-    const facet = linked.getBean ?? checkedFacet(members.getBean, arguments)
+    const facet =
+      (this as FacadeClass)?.[LINKED]?.getBean ?? checkedFacet(members.getBean, arguments, BeanContainer)
     requireClass(type, 'BeanContainer.getBean(Class)')
     return facet.getBean(type)
   }
@@ -77,7 +78,9 @@ export class BeanContainer {
    * ```
    */
   static getBeansOfType<T>(type: Class<T>): T[] {
-    const facet = linked.getBeansOfType ?? checkedFacet(members.getBeansOfType, arguments)
+    const facet =
+      (this as FacadeClass)?.[LINKED]?.getBeansOfType ??
+      checkedFacet(members.getBeansOfType, arguments, BeanContainer)
     requireClass(type, 'BeanContainer.getBeansOfType(Class)')
     return Array.from(facet.getBeansOfType(type))
   }

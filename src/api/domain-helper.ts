@@ -1,5 +1,5 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
+import { checkedFacet, LINKED, type FacadeClass } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import { describeValue, requireCollection, requireDomainName, requireObject } from './argument-checks.js'
 import { DomainObjectRenderType } from '../model/domain-object-render-type.js'
@@ -73,8 +73,10 @@ export class DomainHelper {
   static buildDomain(domainName: string, properties?: object): unknown {
     const withProperties = arguments.length >= 2
     const facet = withProperties
-      ? (linked.buildDomainWith ?? checkedFacet(members.buildDomainWith, arguments))
-      : (linked.buildDomain ?? checkedFacet(members.buildDomain, arguments))
+      ? ((this as FacadeClass)?.[LINKED]?.buildDomainWith ??
+        checkedFacet(members.buildDomainWith, arguments, DomainHelper))
+      : ((this as FacadeClass)?.[LINKED]?.buildDomain ??
+        checkedFacet(members.buildDomain, arguments, DomainHelper))
     const where = withProperties
       ? 'DomainHelper.buildDomain(domainName, properties)'
       : 'DomainHelper.buildDomain(domainName)'
@@ -108,7 +110,9 @@ export class DomainHelper {
    * ```
    */
   static createDomain(requestData: object): void {
-    const facet = linked.createDomain ?? checkedFacet(members.createDomain, arguments)
+    const facet =
+      (this as FacadeClass)?.[LINKED]?.createDomain ??
+      checkedFacet(members.createDomain, arguments, DomainHelper)
     facet.createDomain(requireObject(requestData, 'DomainHelper.createDomain(requestData)', 'requestData'))
   }
 
@@ -131,7 +135,9 @@ export class DomainHelper {
    * ```
    */
   static updateDomain(requestData: object): void {
-    const facet = linked.updateDomain ?? checkedFacet(members.updateDomain, arguments)
+    const facet =
+      (this as FacadeClass)?.[LINKED]?.updateDomain ??
+      checkedFacet(members.updateDomain, arguments, DomainHelper)
     facet.updateDomain(requireObject(requestData, 'DomainHelper.updateDomain(requestData)', 'requestData'))
   }
 
@@ -150,7 +156,9 @@ export class DomainHelper {
    * ```
    */
   static deleteDomain(requestData: object): void {
-    const facet = linked.deleteDomain ?? checkedFacet(members.deleteDomain, arguments)
+    const facet =
+      (this as FacadeClass)?.[LINKED]?.deleteDomain ??
+      checkedFacet(members.deleteDomain, arguments, DomainHelper)
     facet.deleteDomain(requireObject(requestData, 'DomainHelper.deleteDomain(requestData)', 'requestData'))
   }
 
@@ -176,7 +184,8 @@ export class DomainHelper {
    * ```
    */
   static render(domainObj: object, renderType: DomainObjectRenderType): Record<string, unknown> {
-    const facet = linked.render ?? checkedFacet(members.render, arguments)
+    const facet =
+      (this as FacadeClass)?.[LINKED]?.render ?? checkedFacet(members.render, arguments, DomainHelper)
     const where = 'DomainHelper.render(domainObj, renderType)'
     requireObject(domainObj, where, 'domainObj')
     if (typeof renderType !== 'string' || !RENDER_TYPES.includes(renderType)) {
@@ -240,8 +249,10 @@ export class DomainHelper {
   static batchCreate(target: string | Class<unknown>, objects: readonly object[]): unknown[] {
     const byClass = typeof target === 'function'
     const facet = byClass
-      ? (linked.batchCreateClass ?? checkedFacet(members.batchCreateClass, arguments))
-      : (linked.batchCreateName ?? checkedFacet(members.batchCreateName, arguments))
+      ? ((this as FacadeClass)?.[LINKED]?.batchCreateClass ??
+        checkedFacet(members.batchCreateClass, arguments, DomainHelper))
+      : ((this as FacadeClass)?.[LINKED]?.batchCreateName ??
+        checkedFacet(members.batchCreateName, arguments, DomainHelper))
     const where = byClass
       ? 'DomainHelper.batchCreate(Class, objects)'
       : 'DomainHelper.batchCreate(domainName, objects)'

@@ -1,5 +1,5 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
+import { checkedFacet, linked, LINKED, type FacadeClass } from '../runtime-contract/dispatch.js'
 import type { PlatformUser, RuntimeNotification } from '../runtime-contract/facets.js'
 import { members } from '../runtime-contract/members.js'
 import { MessageSeverity } from '../model/message-severity.js'
@@ -58,9 +58,10 @@ export class MessageHelper {
    * ```
    */
   static pushNotification(notification: Notification): void {
-    ;(linked.pushNotification ?? checkedFacet(members.pushNotification, arguments)).pushNotification(
-      notification,
-    )
+    ;(
+      (this as FacadeClass)?.[LINKED]?.pushNotification ??
+      checkedFacet(members.pushNotification, arguments, MessageHelper)
+    ).pushNotification(notification)
   }
 }
 

@@ -1,5 +1,5 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
+import { checkedFacet, LINKED, type FacadeClass } from '../runtime-contract/dispatch.js'
 import type { Session, TransactionStatus } from '../runtime-contract/facets.js'
 import type { MemberSpec } from '../runtime-contract/members.js'
 import { members } from '../runtime-contract/members.js'
@@ -73,7 +73,9 @@ export class QueryHelper {
    * ```
    */
   static withSession<T>(closure: (session: Session) => SynchronousResult<T>): T {
-    const facet = linked.withSession ?? checkedFacet(members.withSession, arguments)
+    const facet =
+      (this as FacadeClass)?.[LINKED]?.withSession ??
+      checkedFacet(members.withSession, arguments, QueryHelper)
     return facet.withSession(synchronous(members.withSession, closure))
   }
 
@@ -98,7 +100,9 @@ export class QueryHelper {
    * ```
    */
   static withNewSession<T>(closure: (session: Session) => SynchronousResult<T>): T {
-    const facet = linked.withNewSession ?? checkedFacet(members.withNewSession, arguments)
+    const facet =
+      (this as FacadeClass)?.[LINKED]?.withNewSession ??
+      checkedFacet(members.withNewSession, arguments, QueryHelper)
     return facet.withNewSession(synchronous(members.withNewSession, closure))
   }
 
@@ -127,7 +131,9 @@ export class QueryHelper {
    * ```
    */
   static withTransaction<T>(closure: (status: TransactionStatus) => SynchronousResult<T>): T {
-    const facet = linked.withTransaction ?? checkedFacet(members.withTransaction, arguments)
+    const facet =
+      (this as FacadeClass)?.[LINKED]?.withTransaction ??
+      checkedFacet(members.withTransaction, arguments, QueryHelper)
     return facet.withTransaction(synchronous(members.withTransaction, closure))
   }
 
@@ -153,7 +159,8 @@ export class QueryHelper {
    * ```
    */
   static withSql<T>(action: (sql: Sql) => SynchronousResult<T>): T {
-    const facet = linked.withSql ?? checkedFacet(members.withSql, arguments)
+    const facet =
+      (this as FacadeClass)?.[LINKED]?.withSql ?? checkedFacet(members.withSql, arguments, QueryHelper)
     return facet.withSql(synchronous(members.withSql, action))
   }
 }

@@ -1,5 +1,5 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
+import { checkedFacet, linked, LINKED, type FacadeClass } from '../runtime-contract/dispatch.js'
 import type { QuerySpec } from '../runtime-contract/facets.js'
 import { members } from '../runtime-contract/members.js'
 import { currentRuntime } from '../runtime-contract/registry.js'
@@ -144,10 +144,13 @@ export class SimpleQuery<T = DomainObject> {
   static of(target: Target, and?: boolean): unknown {
     const byClass = typeof target === 'function'
     const facet = !byClass
-      ? (linked.queryOfName ?? checkedFacet(members.queryOfName, arguments))
+      ? ((this as FacadeClass)?.[LINKED]?.queryOfName ??
+        checkedFacet(members.queryOfName, arguments, SimpleQuery))
       : arguments.length > 1
-        ? (linked.queryOfClassAnd ?? checkedFacet(members.queryOfClassAnd, arguments))
-        : (linked.queryOfClass ?? checkedFacet(members.queryOfClass, arguments))
+        ? ((this as FacadeClass)?.[LINKED]?.queryOfClassAnd ??
+          checkedFacet(members.queryOfClassAnd, arguments, SimpleQuery))
+        : ((this as FacadeClass)?.[LINKED]?.queryOfClass ??
+          checkedFacet(members.queryOfClass, arguments, SimpleQuery))
     if (!byClass) {
       requireDomainName(target, 'SimpleQuery.of(domainName)', 'domainName')
       if (arguments.length > 1) {
@@ -219,8 +222,10 @@ export class SimpleQuery<T = DomainObject> {
   static getById(target: Target, id: number): unknown {
     const facet =
       typeof target === 'function'
-        ? (linked.getByIdClass ?? checkedFacet(members.getByIdClass, arguments))
-        : (linked.getByIdName ?? checkedFacet(members.getByIdName, arguments))
+        ? ((this as FacadeClass)?.[LINKED]?.getByIdClass ??
+          checkedFacet(members.getByIdClass, arguments, SimpleQuery))
+        : ((this as FacadeClass)?.[LINKED]?.getByIdName ??
+          checkedFacet(members.getByIdName, arguments, SimpleQuery))
     const where = 'SimpleQuery.getById(domain, id)'
     requireTarget(target, where)
     requireId(id, where, 'id')
@@ -284,8 +289,10 @@ export class SimpleQuery<T = DomainObject> {
   static getByIds(target: Target, ids: readonly number[]): unknown[] {
     const facet =
       typeof target === 'function'
-        ? (linked.getByIdsClass ?? checkedFacet(members.getByIdsClass, arguments))
-        : (linked.getByIdsName ?? checkedFacet(members.getByIdsName, arguments))
+        ? ((this as FacadeClass)?.[LINKED]?.getByIdsClass ??
+          checkedFacet(members.getByIdsClass, arguments, SimpleQuery))
+        : ((this as FacadeClass)?.[LINKED]?.getByIdsName ??
+          checkedFacet(members.getByIdsName, arguments, SimpleQuery))
     const where = 'SimpleQuery.getByIds(domain, ids)'
     requireTarget(target, where)
     const list = requireCollection(ids, where, 'ids')
@@ -345,8 +352,10 @@ export class SimpleQuery<T = DomainObject> {
   static getAll(target: Target): unknown[] {
     const facet =
       typeof target === 'function'
-        ? (linked.getAllClass ?? checkedFacet(members.getAllClass, arguments))
-        : (linked.getAllName ?? checkedFacet(members.getAllName, arguments))
+        ? ((this as FacadeClass)?.[LINKED]?.getAllClass ??
+          checkedFacet(members.getAllClass, arguments, SimpleQuery))
+        : ((this as FacadeClass)?.[LINKED]?.getAllName ??
+          checkedFacet(members.getAllName, arguments, SimpleQuery))
     requireTarget(target, 'SimpleQuery.getAll(domain)')
     return Array.from(facet.getAll(target))
   }
@@ -387,8 +396,10 @@ export class SimpleQuery<T = DomainObject> {
   static count(target: Target): number {
     const facet =
       typeof target === 'function'
-        ? (linked.countClass ?? checkedFacet(members.countClass, arguments))
-        : (linked.countName ?? checkedFacet(members.countName, arguments))
+        ? ((this as FacadeClass)?.[LINKED]?.countClass ??
+          checkedFacet(members.countClass, arguments, SimpleQuery))
+        : ((this as FacadeClass)?.[LINKED]?.countName ??
+          checkedFacet(members.countName, arguments, SimpleQuery))
     requireTarget(target, 'SimpleQuery.count(domain)')
     return facet.count(target)
   }

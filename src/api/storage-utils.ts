@@ -1,5 +1,5 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
+import { checkedFacet, LINKED, type FacadeClass } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import { describeValue, requireName } from './argument-checks.js'
 import type { InputStream } from '../model/java-types.js'
@@ -54,7 +54,9 @@ export class StorageUtils {
     mimeType: string,
     inputStream: InputStream,
   ): StorageFieldValue {
-    const facet = linked.createStorageFileDomain ?? checkedFacet(members.createStorageFileDomain, arguments)
+    const facet =
+      (this as FacadeClass)?.[LINKED]?.createStorageFileDomain ??
+      checkedFacet(members.createStorageFileDomain, arguments, StorageUtils)
     requireName(fileName, `${WHERE}(fileName, mimeType, inputStream)`, 'fileName')
     requireName(mimeType, `${WHERE}(fileName, mimeType, inputStream)`, "mimeType (such as 'text/csv')")
     return facet.createStorageFileDomain(fileName, mimeType, readFully(inputStream))

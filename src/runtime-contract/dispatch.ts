@@ -28,15 +28,16 @@ export type LinkedFacets = {
  * Per member of this copy of the package, the facet of the bound runtime it calls when the call needs no check:
  * the runtime has the member, it links under the runtime's linkage, and it does not warn on this call.
  * `undefined` otherwise, and for every member while no runtime is bound. {@link relink} fills it for every new
- * binding, whichever copy makes it (see `registerCopy`), so a facade reads one property of a record of its own
- * copy and calls {@link checkedFacet} only when it finds nothing there:
+ * binding, whichever copy makes it (see `registerCopy`), so a facade of an instance (a query's `list`) reads
+ * one property of a record of its own copy and calls {@link checkedFacet} only when it finds nothing there:
  *
  * ```ts
- * const facet = linked.countName ?? checkedFacet(members.countName, arguments)
+ * const facet = linked.queryGet ?? checkedFacet(members.queryGet, arguments)
  * ```
  *
- * One named property per member, read where the member is called, because that is what V8 reads fastest
- * (docs/performance.md measures what a facade call costs).
+ * A static facade reads its class's record instead (see {@link LINKED}). One named property per member, read
+ * where the member is called, because that is what V8 reads fastest (docs/performance.md measures what a
+ * facade call costs).
  */
 export const linked: LinkedFacets = Object.seal(
   Object.fromEntries(memberSpecs.map((member) => [keyOf(member), undefined])),
@@ -44,6 +45,72 @@ export const linked: LinkedFacets = Object.seal(
 
 /** The record as {@link relink} and {@link checkedFacet} write it. */
 const links = linked as Record<MemberKey, unknown>
+
+/**
+ * The key under which each static facade class of this copy holds the record of the current binding: what
+ * {@link linked} holds, in a record made afresh for each binding. A static facade reads it through `this`, and
+ * calls {@link checkedFacet} with its class when it finds nothing there, which gives the class the record from
+ * then on:
+ *
+ * ```ts
+ * const facet =
+ *   (this as FacadeClass)?.[LINKED]?.countName ?? checkedFacet(members.countName, arguments, SimpleQuery)
+ * ```
+ *
+ * A class takes the record on its first call rather than when its module loads, so that a bundler can still
+ * leave out the facade classes a plugin does not use.
+ *
+ * This is for V8, which folds what a call reads into the compiled code when it knows the object read and sees
+ * the property written only once. Where the call site holds the class in a closure (as the facade benchmark's
+ * loop does), V8 knows the class, the record its property holds, and the facet and method in the record, and
+ * calls the host as directly as code holding the host object itself would. {@link linked}'s properties are
+ * written at every binding, so reading them stays a load and a check on every call. A call whose `this` is not
+ * a facade class (`const { count } = SimpleQuery`, then `count('Order')`) reads {@link linked}, through
+ * {@link checkedFacet}. The symbol is this copy's own: only its records are found under it.
+ */
+export const LINKED: unique symbol = Symbol('@tech-vendor/api linked facets')
+
+/** What a static facade's `this` is: its class (or a subclass), or whatever the caller called it on. */
+export type FacadeClass = { readonly [LINKED]?: LinkedFacets } | null | undefined
+
+/** What the facade classes hold under {@link LINKED}: the binding's facets as {@link linked} holds them. */
+type ClassRecord = Record<MemberKey, unknown> & { readonly binding: Binding }
+
+/** The static facade classes of this copy that hold the record (see {@link checkedFacet}). */
+const facadeClasses = new Set<object>()
+
+/** The record the facade classes hold, while a runtime is bound. */
+let classRecord: ClassRecord | undefined
+
+/**
+ * The record of a binding for the facade classes, filled as it is made, so that V8 sees each property written
+ * once. It starts with the binding, which also keeps V8's knowledge of its properties apart from what it knows of
+ * {@link linked}'s: objects made with the same properties in the same order share it, and {@link linked}'s are
+ * written again at every binding.
+ */
+function classRecordOf(binding: Binding, called: readonly unknown[]): ClassRecord {
+  return Object.fromEntries([
+    ['binding', binding],
+    ...memberSpecs.map((member, index) => [keyOf(member), called[index]]),
+  ]) as ClassRecord
+}
+
+/**
+ * Writes the record onto the class, never throwing (the registry's writers must not). The property is defined
+ * with a record, not before, so that V8 sees it written once for as long as that binding lasts; in a process
+ * that binds again (a test suite), reading it is a load and a check, as reading {@link linked} is.
+ * A class someone froze takes no record, and its facades read {@link linked}; one frozen while holding a
+ * record keeps it, so that record is emptied, unless it was frozen too.
+ */
+function give(facadeClass: object, record: ClassRecord | undefined, previous: ClassRecord | undefined): void {
+  const written = Object.hasOwn(facadeClass, LINKED)
+    ? Reflect.set(facadeClass, LINKED, record)
+    : record === undefined ||
+      Reflect.defineProperty(facadeClass, LINKED, { value: record, writable: true, enumerable: false })
+  if (!written && previous !== undefined && (facadeClass as FacadeClass)?.[LINKED] === previous) {
+    for (const member of memberSpecs) Reflect.set(previous, keyOf(member), undefined)
+  }
+}
 
 /**
  * Reads what {@link linked} holds for a new binding, and returns what writes it there (everything `undefined`
@@ -64,7 +131,12 @@ function relink(binding: Binding | undefined): () => void {
       member.runtimeDeprecated === undefined
     return passes ? facet : undefined
   })
-  return () => memberSpecs.forEach((member, index) => (links[keyOf(member)] = called[index]))
+  return () => {
+    memberSpecs.forEach((member, index) => (links[keyOf(member)] = called[index]))
+    const previous = classRecord
+    classRecord = binding?.facets === undefined ? undefined : classRecordOf(binding, called)
+    for (const facadeClass of facadeClasses) give(facadeClass, classRecord, previous)
+  }
 }
 registerCopy(linked, relink)
 
@@ -72,16 +144,25 @@ registerCopy(linked, relink)
  * The facet that backs `member` on the bound runtime, after the checks the platform makes when plugin code
  * calls it: a runtime is bound, it has the member, the member links under the runtime's linkage. Emits the
  * runtime deprecation warning on the member's first call per binding, and from then on lets the facade find
- * the facet in {@link linked}. Facades call it when {@link linked} has no facet for the member.
+ * the facet in {@link linked} and in the classes' record. Facades call it when their record has no facet for
+ * the member; a facet {@link linked} has is returned with no check (a static facade called with another `this`).
  *
  * @param member - The member being called.
  * @param args - The call's arguments, for the error message of a missing member.
+ * @param facadeClass - The class of a static facade, which holds the record from then on (see {@link LINKED}).
  * @returns The facet, to call `member.member` on.
  */
 export function checkedFacet<F extends FacetName>(
   member: MemberOf<F>,
   args: ArrayLike<unknown>,
+  facadeClass?: object,
 ): CalledFacet<F> {
+  if (facadeClass !== undefined && !facadeClasses.has(facadeClass)) {
+    facadeClasses.add(facadeClass)
+    give(facadeClass, classRecord, undefined)
+  }
+  const known = links[keyOf(member)]
+  if (known !== undefined) return known as CalledFacet<F>
   const binding = slot.binding
   if (binding === undefined) throw notBound(member)
   const runtime = binding.runtime
@@ -93,7 +174,10 @@ export function checkedFacet<F extends FacetName>(
     throw new NoSuchMethodError(jvmDescriptor(member), member.instead)
   if (member.runtimeDeprecated !== undefined) warnDeprecated(binding, member)
   // Host code ran above (the member's getter, the warning's listeners): only a binding still current is linked.
-  if (binding.facets !== undefined && slot.binding === binding) links[keyOf(member)] = facet
+  if (binding.facets !== undefined && slot.binding === binding) {
+    links[keyOf(member)] = facet
+    if (classRecord?.binding === binding) classRecord[keyOf(member)] = facet
+  }
   return facet as CalledFacet<F>
 }
 

@@ -1,6 +1,6 @@
 import { runNamedTask, runTask, scheduleAtFixRate, supplyAsync } from '../api/async-dispatch.js'
 import type { Runnable, RunnableObject, Supplier, Thread } from '../model/java-types.js'
-import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
+import { checkedFacet, LINKED, type FacadeClass } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 
 /**
@@ -67,7 +67,7 @@ export class AsyncHelper {
    */
   static scheduleAtFixRate(period: number, task: Runnable, newThread: boolean): RunnableObject
   static scheduleAtFixRate(period: number, task: Runnable, newThread?: boolean): RunnableObject {
-    return scheduleAtFixRate(arguments, period, task, newThread)
+    return scheduleAtFixRate(AsyncHelper, arguments, period, task, newThread)
   }
 
   /**
@@ -114,8 +114,12 @@ export class AsyncHelper {
   static task(threadName: string, task: Runnable): Thread
   static task(first: Runnable | string, second?: Runnable): Thread {
     if (arguments.length < 2)
-      return runTask(linked.asyncTaskV1 ?? checkedFacet(members.asyncTaskV1, arguments), first)
-    return runNamedTask(arguments, first, second)
+      return runTask(
+        (this as FacadeClass)?.[LINKED]?.asyncTaskV1 ??
+          checkedFacet(members.asyncTaskV1, arguments, AsyncHelper),
+        first,
+      )
+    return runNamedTask(AsyncHelper, arguments, first, second)
   }
 
   /**
@@ -136,6 +140,6 @@ export class AsyncHelper {
    * ```
    */
   static supplyAsync<T>(supplier: Supplier<T>): Promise<T> {
-    return supplyAsync<T>(arguments, supplier)
+    return supplyAsync<T>(AsyncHelper, arguments, supplier)
   }
 }

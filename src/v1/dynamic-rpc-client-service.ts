@@ -1,4 +1,4 @@
-import { checkedFacet, linked } from '../runtime-contract/dispatch.js'
+import { checkedFacet, LINKED, type FacadeClass } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import { createRpcClient } from './rpc-client-proxy.js'
 import { checkMethodName, checkServiceName } from './rpc-names.js'
@@ -45,7 +45,9 @@ export class DynamicRpcClientService {
    */
   static invoke(serviceName: string, method: string, ...args: unknown[]): unknown {
     // Reported as Java's invoke(String, String, Object[]) when the runtime lacks it.
-    const facet = linked.rpcInvoke ?? checkedFacet(members.rpcInvoke, [serviceName, method, args])
+    const facet =
+      (this as FacadeClass)?.[LINKED]?.rpcInvoke ??
+      checkedFacet(members.rpcInvoke, [serviceName, method, args], DynamicRpcClientService)
     checkServiceName(serviceName, 'DynamicRpcClientService.invoke(serviceName, method, args)')
     checkMethodName(method, 'DynamicRpcClientService.invoke(serviceName, method, args)')
     return facet.invoke(serviceName, method, args)

@@ -98,6 +98,124 @@ describe('the facet a facade calls', () => {
   })
 })
 
+describe('a static facade, however it is called', () => {
+  /** A query facet that counts how often each of its members is looked up. */
+  function countedQuery(count: () => unknown): { facet: object; lookups: (key: string) => number } {
+    const lookups = new Map<PropertyKey, number>()
+    const facet = new Proxy({ count } as Record<string, unknown>, {
+      get(target, key) {
+        lookups.set(key, (lookups.get(key) ?? 0) + 1)
+        return target[key as string]
+      },
+    })
+    return { facet, lookups: (key) => lookups.get(key) ?? 0 }
+  }
+
+  it('calls the bound host with no check per call when taken off its class, or called on another object', () => {
+    const { facet, lookups } = countedQuery(() => 1)
+    bindRuntime(tinyRuntime('counted-host', 'dynamic', { query: facet as never }))
+    const atBind = lookups('count')
+    const { count } = SimpleQuery
+    for (let i = 0; i < 10; i++) {
+      expect(count('Order')).toBe(1)
+      expect(Reflect.apply(SimpleQuery.count, {}, ['Order'])).toBe(1)
+    }
+    // One lookup per call: the call's own.
+    expect(lookups('count')).toBe(atBind + 20)
+  })
+
+  it('links a member the runtime deprecates after its first call, on the class as off it', () => {
+    const calls: unknown[][] = []
+    const async = platformAsync(calls)
+    const lookups = new Map<PropertyKey, number>()
+    const counted = new Proxy(async, {
+      get(target, key) {
+        lookups.set(key, (lookups.get(key) ?? 0) + 1)
+        return target[key as string]
+      },
+    })
+    bindRuntime(tinyRuntime('deprecating-host', 'dynamic', { async: counted as never }))
+    const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined)
+    try {
+      // task(Runnable) is deprecated at runtime: its first call is checked and warns, the later ones are not.
+      AsyncHelper.task(() => undefined)
+      const afterFirst = lookups.get('task') ?? 0
+      const { task } = AsyncHelper
+      for (let i = 0; i < 5; i++) {
+        AsyncHelper.task(() => undefined)
+        task(() => undefined)
+      }
+      expect(lookups.get('task')).toBe(afterFirst + 10)
+      expect(calls).toHaveLength(11)
+      expect(emitWarning).toHaveBeenCalledTimes(1)
+    } finally {
+      emitWarning.mockRestore()
+    }
+  })
+
+  it("gives its class the binding's record on its first call, a new one at each binding, none once unbound", async () => {
+    vi.resetModules()
+    const copy: typeof Api = await import('../../src/index.js')
+    const { LINKED } = await import('../../src/runtime-contract/dispatch.js')
+    const held = (): unknown => (copy.SimpleQuery as unknown as Record<symbol, unknown>)[LINKED]
+    const first = { count: () => 1 }
+    bindRuntime(tinyRuntime('first-host', 'dynamic', { query: first }))
+    expect(held()).toBeUndefined()
+    expect(copy.SimpleQuery.count('Order')).toBe(1)
+    const record = held() as Record<string, unknown>
+    expect(record['countName']).toBe(first)
+    const second = { count: () => 2 }
+    bindRuntime(tinyRuntime('second-host', 'dynamic', { query: second }), { replace: true })
+    expect(held()).not.toBe(record)
+    expect((held() as Record<string, unknown>)['countName']).toBe(second)
+    expect(copy.SimpleQuery.count('Order')).toBe(2)
+    unbindRuntime()
+    expect(held()).toBeUndefined()
+    expect(Object.getOwnPropertyDescriptor(copy.SimpleQuery, LINKED)?.enumerable).toBe(false)
+  })
+
+  it('calls the runtime bound now after its class was frozen, before the first binding or after it', async () => {
+    vi.resetModules()
+    const copy: typeof Api = await import('../../src/index.js')
+    const created: string[] = []
+    const host = (name: string, answer: number): VendorRuntime =>
+      tinyRuntime(name, 'dynamic', {
+        query: { count: () => answer },
+        domain: { createDomain: () => void created.push(name) },
+      })
+    Object.freeze(copy.DomainHelper)
+    bindRuntime(host('first-host', 1))
+    expect(copy.SimpleQuery.count('Order')).toBe(1)
+    copy.DomainHelper.createDomain({ name: 'a' })
+    Object.freeze(copy.SimpleQuery)
+    unbindRuntime()
+    expect(() => copy.SimpleQuery.count('Order')).toThrow(IllegalStateException)
+    bindRuntime(host('second-host', 2))
+    expect(copy.SimpleQuery.count('Order')).toBe(2)
+    copy.DomainHelper.createDomain({ name: 'b' })
+    expect(created).toEqual(['first-host', 'second-host'])
+  })
+
+  it('keeps no runtime alive once it is unbound', async () => {
+    let runtime: WeakRef<VendorRuntime> | undefined
+    ;(() => {
+      const bound = tinyRuntime('passing-host', 'dynamic', {
+        query: { count: () => 1 },
+        domain: { createDomain: () => undefined },
+      })
+      runtime = new WeakRef(bound)
+      bindRuntime(bound)
+      expect(SimpleQuery.count('Order')).toBe(1)
+      DomainHelper.createDomain({ name: 'a' })
+      unbindRuntime()
+    })()
+    // A weak reference made in this job holds its target until the job ends.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    collectGarbage()
+    expect(runtime?.deref()).toBeUndefined()
+  })
+})
+
 /** A facet that throws when a member it does not have is read, as a strict mock does. */
 function strict(target: Record<string, unknown>): object {
   return new Proxy(target, {
