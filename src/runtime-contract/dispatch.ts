@@ -66,7 +66,10 @@ const links = linked as Record<MemberKey, unknown>
  * calls the host as directly as code holding the host object itself would. {@link linked}'s properties are
  * written at every binding, so reading them stays a load and a check on every call. A call whose `this` is not
  * a facade class (`const { count } = SimpleQuery`, then `count('Order')`) reads {@link linked}, through
- * {@link checkedFacet}. The symbol is this copy's own: only its records are found under it.
+ * {@link checkedFacet}. The symbol is this copy's own: only its records are found under it. A record is
+ * emptied when its binding ends, so an object that was given one (the class's properties copied onto it)
+ * calls nothing through it after that; only a record someone froze (SES's `harden` of a facade class, after
+ * its first call) keeps calling the runtime it was made for.
  */
 export const LINKED: unique symbol = Symbol('@tech-vendor/api linked facets')
 
@@ -97,19 +100,24 @@ function classRecordOf(binding: Binding, called: readonly unknown[]): ClassRecor
 
 /**
  * Writes the record onto the class, never throwing (the registry's writers must not). The property is defined
- * with a record, not before, so that V8 sees it written once for as long as that binding lasts; in a process
- * that binds again (a test suite), reading it is a load and a check, as reading {@link linked} is.
- * A class someone froze takes no record, and its facades read {@link linked}; one frozen while holding a
- * record keeps it, so that record is emptied, unless it was frozen too.
+ * with a record, not before, so that V8 sees it written once for as long as that binding lasts; a process that
+ * binds again (a test suite) writes it again, and then a facade call loads and checks the class's property and
+ * the record's. A class someone froze takes no record, and its facades read {@link linked}; one frozen while it
+ * holds a record keeps it, and {@link retire} empties that record at the next change.
  */
-function give(facadeClass: object, record: ClassRecord | undefined, previous: ClassRecord | undefined): void {
-  const written = Object.hasOwn(facadeClass, LINKED)
-    ? Reflect.set(facadeClass, LINKED, record)
-    : record === undefined ||
-      Reflect.defineProperty(facadeClass, LINKED, { value: record, writable: true, enumerable: false })
-  if (!written && previous !== undefined && (facadeClass as FacadeClass)?.[LINKED] === previous) {
-    for (const member of memberSpecs) Reflect.set(previous, keyOf(member), undefined)
-  }
+function give(facadeClass: object, record: ClassRecord | undefined): void {
+  if (Object.hasOwn(facadeClass, LINKED)) Reflect.set(facadeClass, LINKED, record)
+  else if (record !== undefined)
+    Reflect.defineProperty(facadeClass, LINKED, { value: record, writable: true, enumerable: false })
+}
+
+/**
+ * Empties a record that is no longer the binding's, wherever it is still held (a class frozen since, an object
+ * the class's properties were copied to, a proxy's cache): a facade that reads it finds nothing and calls
+ * {@link checkedFacet}, and it keeps no runtime alive. Only a record frozen too stays as it is.
+ */
+function retire(record: ClassRecord): void {
+  for (const key of Object.keys(record)) Reflect.set(record, key, undefined)
 }
 
 /**
@@ -135,7 +143,8 @@ function relink(binding: Binding | undefined): () => void {
     memberSpecs.forEach((member, index) => (links[keyOf(member)] = called[index]))
     const previous = classRecord
     classRecord = binding?.facets === undefined ? undefined : classRecordOf(binding, called)
-    for (const facadeClass of facadeClasses) give(facadeClass, classRecord, previous)
+    for (const facadeClass of facadeClasses) give(facadeClass, classRecord)
+    if (previous !== undefined) retire(previous)
   }
 }
 registerCopy(linked, relink)
@@ -159,7 +168,7 @@ export function checkedFacet<F extends FacetName>(
 ): CalledFacet<F> {
   if (facadeClass !== undefined && !facadeClasses.has(facadeClass)) {
     facadeClasses.add(facadeClass)
-    give(facadeClass, classRecord, undefined)
+    give(facadeClass, classRecord)
   }
   const known = links[keyOf(member)]
   if (known !== undefined) return known as CalledFacet<F>
@@ -176,7 +185,8 @@ export function checkedFacet<F extends FacetName>(
   // Host code ran above (the member's getter, the warning's listeners): only a binding still current is linked.
   if (binding.facets !== undefined && slot.binding === binding) {
     links[keyOf(member)] = facet
-    if (classRecord?.binding === binding) classRecord[keyOf(member)] = facet
+    // Reflect.set: a record someone froze keeps what it has, and the call goes on.
+    if (classRecord?.binding === binding) Reflect.set(classRecord, keyOf(member), facet)
   }
   return facet as CalledFacet<F>
 }

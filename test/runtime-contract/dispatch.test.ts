@@ -196,6 +196,61 @@ describe('a static facade, however it is called', () => {
     expect(created).toEqual(['first-host', 'second-host'])
   })
 
+  it("calls nothing that is unbound through an object its class's properties were copied to", () => {
+    bindRuntime(tinyRuntime('first-host', 'dynamic', { query: { count: () => 1 } }))
+    expect(SimpleQuery.count('Order')).toBe(1)
+    const hoisted = Object.defineProperties(
+      {},
+      Object.getOwnPropertyDescriptors(SimpleQuery),
+    ) as typeof SimpleQuery
+    unbindRuntime()
+    expect(() => hoisted.count('Order')).toThrow(IllegalStateException)
+    bindRuntime(tinyRuntime('second-host', 'dynamic', { query: { count: () => 2 } }))
+    expect(hoisted.count('Order')).toBe(2)
+  })
+
+  it('keeps no runtime alive when its class was frozen after its first call', async () => {
+    vi.resetModules()
+    const copy: typeof Api = await import('../../src/index.js')
+    let runtime: WeakRef<VendorRuntime> | undefined
+    ;(() => {
+      const bound = tinyRuntime('passing-host', 'dynamic', { query: { count: () => 1 } })
+      runtime = new WeakRef(bound)
+      bindRuntime(bound)
+      expect(copy.SimpleQuery.count('Order')).toBe(1)
+      Object.freeze(copy.SimpleQuery)
+      unbindRuntime()
+    })()
+    // A weak reference made in this job holds its target until the job ends.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    collectGarbage()
+    expect(runtime?.deref()).toBeUndefined()
+  })
+
+  it('calls a deprecated member the first time although someone froze the record its class holds', async () => {
+    vi.resetModules()
+    const copy: typeof Api = await import('../../src/index.js')
+    const { LINKED } = await import('../../src/runtime-contract/dispatch.js')
+    const calls: unknown[][] = []
+    bindRuntime(
+      tinyRuntime('freezing-host', 'dynamic', {
+        query: { count: () => 1 },
+        async: platformAsync(calls) as never,
+      }),
+    )
+    copy.SimpleQuery.count('Order')
+    Object.freeze((copy.SimpleQuery as unknown as Record<symbol, object>)[LINKED])
+    const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined)
+    try {
+      copy.AsyncHelper.task(() => undefined)
+      copy.AsyncHelper.task(() => undefined)
+      expect(calls).toHaveLength(2)
+      expect(emitWarning).toHaveBeenCalledTimes(1)
+    } finally {
+      emitWarning.mockRestore()
+    }
+  })
+
   it('keeps no runtime alive once it is unbound', async () => {
     let runtime: WeakRef<VendorRuntime> | undefined
     ;(() => {
