@@ -88,7 +88,8 @@ export interface SearchOptions<T> extends PageOptions {
 }
 
 /**
- * A call of a dynamic service or a webhook: the method, the query parameters and the body.
+ * A call of a dynamic service (and, with `GET` or `POST`, of a webhook): the method, the query parameters and
+ * the body.
  *
  * @example
  * ```ts
@@ -100,7 +101,7 @@ export interface SearchOptions<T> extends PageOptions {
  * ```
  */
 export interface LogicCallOptions extends CallOptions {
-  /** The HTTP method (default `GET`, or `POST` when there is a body). A webhook takes `GET` or `POST`. */
+  /** The HTTP method, in either case (default `GET`, or `POST` when there is a body). */
   readonly method?: string | undefined
   /**
    * Query parameters. Do not put a token here: the client sends its own as `Authorization: Bearer`, and the
@@ -109,4 +110,22 @@ export interface LogicCallOptions extends CallOptions {
   readonly query?: Readonly<Record<string, string | number | boolean>> | undefined
   /** The body: sent as JSON, or form-encoded when it is a `URLSearchParams`. Not with `GET` or `HEAD`. */
   readonly body?: unknown
+}
+
+/**
+ * A call of a webhook: as a service call, but the method is `GET` or `POST`, the only two the platform serves
+ * under `/webhook`.
+ *
+ * @example
+ * ```ts
+ * import { createClient, type WebhookCallOptions } from '@tech-vendor/api/client'
+ *
+ * const client = createClient({ baseUrl: '/api' })
+ * const call: WebhookCallOptions = { method: 'POST', body: { amount: 12 } }
+ * await client.webhook('payments/settled', call)
+ * ```
+ */
+export interface WebhookCallOptions extends Omit<LogicCallOptions, 'method'> {
+  /** `GET` (the default without a body) or `POST` (the default with one), in either case. */
+  readonly method?: 'GET' | 'POST' | 'get' | 'post' | undefined
 }

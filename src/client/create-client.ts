@@ -10,6 +10,9 @@ import type { LoginResponse } from './wire-types.js'
 /** The timeouts (ms), retries and first retry delay (ms) of a client not told otherwise. */
 const LIMITS = { timeout: 30_000, totalTimeout: 60_000, retries: 2, retryDelay: 300 }
 
+/** The methods the platform serves under `/webhook` (the document's endpoint table). */
+const WEBHOOK_METHODS = ['GET', 'POST'] as const
+
 /**
  * Creates a client of the platform's REST API: typed, without dependencies, on the global `fetch` (or the one
  * given), in browsers and Node.
@@ -104,7 +107,8 @@ export function createClient(options: ClientOptions): PlatformClient {
       true,
     service: (name, options) => logicCall(send, ['service', name], options),
     // A webhook's url is a path of its own: each of its segments is encoded.
-    webhook: (url, options) => logicCall(send, ['webhook', ...url.replace(/^\/+/, '').split('/')], options),
+    webhook: (url, options) =>
+      logicCall(send, ['webhook', ...url.replace(/^\/+/, '').split('/')], options, WEBHOOK_METHODS),
     action: objectActions(send),
   }
 }

@@ -30,7 +30,14 @@ export type { ClientOptions, TokenPair, FetchFunction } from './client-options.j
 export type { DataApi } from './data-api.js'
 export type { ObjectActions } from './logic-calls.js'
 export type { DecimalFields } from './decimal-fields.js'
-export type { CallOptions, PageOptions, AllOptions, SearchOptions, LogicCallOptions } from './call-options.js'
+export type {
+  CallOptions,
+  PageOptions,
+  AllOptions,
+  SearchOptions,
+  LogicCallOptions,
+  WebhookCallOptions,
+} from './call-options.js'
 export type {
   WireValue,
   WireObject,

@@ -60,11 +60,23 @@ export interface ObjectActions {
  * A dynamic service or webhook call: any method for a service (`GET` without a body, `POST` with one by
  * default), `GET` or `POST` for a webhook; the answer as the logic returned it (`undefined` when empty).
  *
+ * @param methods - The methods the endpoint serves, when not all of them (a webhook's).
  * @internal
  */
-export function logicCall(send: Send, path: string[], options: LogicCallOptions = {}): Promise<never> {
+export function logicCall(
+  send: Send,
+  path: string[],
+  options: LogicCallOptions = {},
+  methods?: readonly string[],
+): Promise<never> {
   const { query, body } = options
   const method = (options.method ?? (body === undefined ? 'GET' : 'POST')).toUpperCase()
+  if (methods !== undefined && !methods.includes(method))
+    return Promise.reject(
+      new TypeError(
+        `${method} /${path.join('/')}: the platform serves only ${methods.join(' and ')} there; use one of them.`,
+      ),
+    )
   if (body !== undefined && (method === 'GET' || method === 'HEAD'))
     return Promise.reject(
       new TypeError(`${method} /${path.join('/')} cannot carry a body: use query, or POST.`),

@@ -1,5 +1,11 @@
 import type { DomainType } from '../index.js'
-import type { CallOptions, LogicCallOptions, PageOptions, SearchOptions } from './call-options.js'
+import type {
+  CallOptions,
+  LogicCallOptions,
+  PageOptions,
+  SearchOptions,
+  WebhookCallOptions,
+} from './call-options.js'
 import type { TokenPair } from './client-options.js'
 import type { DataApi } from './data-api.js'
 import type { ObjectActions } from './logic-calls.js'
@@ -231,6 +237,8 @@ export interface PlatformClient {
    * @param url - The webhook's `url`, such as `payments/settled`.
    * @param options - Method (`GET` by default, `POST` with a body), query parameters, body, signal.
    * @returns What the webhook answered.
+   * @throws `TypeError` (as a rejection, before anything is sent) for a method other than `GET` or `POST`, or a
+   *   body with `GET`.
    * @example
    * ```ts
    * import { createClient } from '@tech-vendor/api/client'
@@ -239,7 +247,7 @@ export interface PlatformClient {
    * await client.webhook('payments/settled', { body: { amount: 12 } })
    * ```
    */
-  webhook<R = unknown>(url: string, options?: LogicCallOptions): Promise<R>
+  webhook<R = unknown>(url: string, options?: WebhookCallOptions): Promise<R>
 
   /** The object actions, by name and by id. */
   readonly action: ObjectActions

@@ -195,6 +195,11 @@ describe('the rest of the client', () => {
     client.service('summary', { query: { nested: { a: 1 } } })
     // @ts-expect-error -- login takes a username and a password
     client.login('admin')
+    // @ts-expect-error -- the platform serves webhooks on GET and POST only
+    void client.webhook('hook', { method: 'PUT' })
+    void client.webhook('hook', { method: 'get', query: { ref: 'x' } })
+    // A service takes any method.
+    void client.service('summary', { method: 'PATCH', body: { a: 1 } })
   })
 })
 

@@ -143,8 +143,21 @@ describe.each(TRANSPORTS)('service (%s)', (transport) => {
     await expect(client.service('echo', { method: 'GET', body: { a: 1 } })).rejects.toThrow(
       /GET \/service\/echo cannot carry a body: use query, or POST\./,
     )
-    await expect(client.webhook('hook', { method: 'head', body: 'x' })).rejects.toThrow(TypeError)
+    await expect(client.webhook('hook', { method: 'get', body: 'x' })).rejects.toThrow(
+      /GET \/webhook\/hook cannot carry a body/,
+    )
     expect(platform.sent.length).toBe(before)
+  })
+
+  it('refuses a webhook method other than GET or POST before sending anything, as its types do', async () => {
+    const platform = await startPlatform(transport, OPTIONS)
+    const client = platform.client()
+    for (const method of ['PUT', 'head', 'DELETE']) {
+      await expect(client.webhook('hook', { method } as never)).rejects.toThrow(
+        new RegExp(`^${method.toUpperCase()} /webhook/hook: the platform serves only GET and POST there`),
+      )
+    }
+    expect(platform.sent).toEqual([])
   })
 })
 

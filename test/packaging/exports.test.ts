@@ -215,6 +215,7 @@ const CLIENT_TYPES = [
   'AllOptions',
   'SearchOptions',
   'LogicCallOptions',
+  'WebhookCallOptions',
   'WireValue',
   'WireObject',
   'WireFields',
