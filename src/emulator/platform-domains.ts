@@ -35,7 +35,8 @@ export const PLATFORM_DOMAINS: Readonly<Record<string, DomainDefinition>> = Obje
       name: { type: 'STRING', required: true },
       active: 'BOOLEAN',
       logic: logicReference,
-      enableAnonymous: 'BOOLEAN',
+      // The document: "Default false".
+      enableAnonymous: { type: 'BOOLEAN', default: false },
       enableLog: 'BOOLEAN',
     },
     labelField: 'name',

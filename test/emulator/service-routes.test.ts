@@ -100,6 +100,22 @@ describe('dynamic services', () => {
     expect(body).toMatchObject({ user: null, customers: 1 })
   })
 
+  it('are created with enableAnonymous false when the request leaves it out, as the document gives its default', async () => {
+    const { wire, admin } = await withServices()
+    const logic = (await wire.json('GET', '/data/DynamicLogic?max=100', { token: admin })).body.data.find(
+      (record: { name: string }) => record.name === 'echo',
+    )
+    const created = await wire.json('POST', '/data/DynamicService', {
+      token: admin,
+      json: { name: 'fresh', active: true, logic: { id: logic.id } },
+    })
+    expect(created.status).toBe(200)
+    const { body } = await wire.json('GET', `/data/DynamicService/${created.body.data.id}`, { token: admin })
+    expect(body.data).toMatchObject({ name: 'fresh', enableAnonymous: false, enableLog: null })
+    const anonymous = await wire.json('GET', '/service/fresh')
+    expect(anonymous.body).toMatchObject({ errorCode: 11004 })
+  })
+
   it('are named URL-encoded in the path', async () => {
     const { wire, host, admin } = await withServices()
     service(host, { name: 'order summary', logic: 'echo' })

@@ -3,13 +3,27 @@ import { IllegalArgumentException } from '../../errors/illegal-argument-exceptio
 import { FIELD_TYPES, isFieldType, type FieldType as EngineFieldType } from './field-types.js'
 import { createDomainSchema, type DomainSchema, type FieldSchema } from './schema.js'
 import { unsafeNameReason } from './safe-names.js'
+import { tryNormalizeFieldValue } from './normalize-field-value.js'
 import type { DomainDefinition, FieldType } from './domain-definition.js'
 
 /** The public field type and the engine's are one list; this fails to compile when they drift apart. */
 const SAME_TYPES: [FieldType, EngineFieldType] extends [EngineFieldType, FieldType] ? true : never = true
 void SAME_TYPES
 
-const FIELD_OPTIONS: ReadonlySet<string> = new Set(['type', 'required', 'domain'])
+const FIELD_OPTIONS: ReadonlySet<string> = new Set(['type', 'required', 'domain', 'default'])
+
+/** The field types that take a `default`: those whose values are strings, numbers or booleans. */
+const DEFAULTABLE: ReadonlySet<EngineFieldType> = new Set([
+  'STRING',
+  'JSON_STRING',
+  'BOOLEAN',
+  'INTEGER',
+  'LONG',
+  'DOUBLE',
+  'BIG_DECIMAL',
+  'LOCAL_DATE',
+])
+
 const DOMAIN_OPTIONS: ReadonlySet<string> = new Set(['fields', 'labelField'])
 
 /**
@@ -94,17 +108,22 @@ function parseField(
 ): FieldSchema | undefined {
   const definition = typeof field === 'string' ? { type: field } : field
   if (!isPlainRecord(definition)) {
-    problems.push(`field ${where}: expected a field type such as 'STRING' or { type, required?, domain? }`)
+    problems.push(
+      `field ${where}: expected a field type such as 'STRING' or { type, required?, domain?, default? }`,
+    )
     return undefined
   }
   let ok = true
   for (const key of Object.keys(definition)) {
     if (!FIELD_OPTIONS.has(key)) {
-      problems.push(`field ${where}: unknown option ${JSON.stringify(key)} (use type, required, domain)`)
+      problems.push(
+        `field ${where}: unknown option ${JSON.stringify(key)} (use type, required, domain, default)`,
+      )
       ok = false
     }
   }
   const { type, required, domain } = definition as { type?: unknown; required?: unknown; domain?: unknown }
+  const hasDefault = Object.hasOwn(definition, 'default')
   if (!isFieldType(type)) {
     problems.push(
       `field ${where}: unknown type ${JSON.stringify(type)}; use one of ${FIELD_TYPES.join(', ')}`,
@@ -135,7 +154,38 @@ function parseField(
     ok = false
   }
   if (!ok) return undefined
-  return reference
+  const schema: FieldSchema = reference
     ? { name, type, required: required === true, domain: domain as string }
     : { name, type, required: required === true }
+  if (!hasDefault) return schema
+  const fallback = defaultOf(schema, (definition as { default?: unknown }).default, where, problems)
+  return fallback === undefined ? undefined : { ...schema, default: fallback }
+}
+
+/** A field's `default`, normalised as create stores it; `undefined` after a problem. */
+function defaultOf(
+  field: FieldSchema,
+  value: unknown,
+  where: string,
+  problems: string[],
+): string | number | boolean | undefined {
+  if (!DEFAULTABLE.has(field.type)) {
+    problems.push(
+      `field ${where}: a ${field.type} field takes no default (only ${[...DEFAULTABLE].join(', ')} fields do); ` +
+        'set the value when you create the object',
+    )
+    return undefined
+  }
+  if (value === null || value === undefined) {
+    problems.push(
+      `field ${where}: default is ${String(value)}; leave default out for a field that starts empty`,
+    )
+    return undefined
+  }
+  const normalized = tryNormalizeFieldValue(field, value)
+  if (!normalized.ok) {
+    problems.push(`field ${where}: default must be ${normalized.expected}, got ${normalized.given}`)
+    return undefined
+  }
+  return normalized.value as string | number | boolean
 }

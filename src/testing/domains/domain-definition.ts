@@ -3,8 +3,8 @@ import type { FieldType } from './field-types.js'
 export type { FieldType }
 
 /**
- * One field of a domain definition: its type alone, or the type with whether it is required and, for a
- * reference, the domain it points to.
+ * One field of a domain definition: its type alone, or the type with whether it is required, its default and,
+ * for a reference, the domain it points to.
  *
  * @example
  * ```ts
@@ -12,6 +12,7 @@ export type { FieldType }
  *
  * const name: FieldDefinition = { type: 'STRING', required: true }
  * const customer: FieldDefinition = { type: 'DOMAIN_OBJECT', domain: 'Customer' }
+ * const enableAnonymous: FieldDefinition = { type: 'BOOLEAN', default: false }
  * const note: FieldDefinition = 'STRING'
  * ```
  */
@@ -22,6 +23,13 @@ export type FieldDefinition =
       readonly type: FieldType
       /** Whether create and update refuse the object without a value (default `false`). */
       readonly required?: boolean
+      /**
+       * The value a new object has when its creator leaves the field out, as a field initializer of the
+       * platform's domain class gives it: `buildDomain` shows it, and create stores it unless the request
+       * sets the field (`null` included). For the types whose values are strings, numbers or booleans:
+       * `STRING`, `JSON_STRING`, `BOOLEAN`, `INTEGER`, `LONG`, `DOUBLE`, `BIG_DECIMAL` and `LOCAL_DATE`.
+       */
+      readonly default?: string | number | boolean
       /** The referenced domain of a `DOMAIN_OBJECT` or `DOMAIN_OBJECT_LIST` field (required for them). */
       readonly domain?: string
     }

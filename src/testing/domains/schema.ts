@@ -17,6 +17,8 @@ export interface FieldSchema {
   readonly required: boolean
   /** The referenced domain of a DOMAIN_OBJECT or DOMAIN_OBJECT_LIST field. */
   readonly domain?: string
+  /** The value create stores when the request leaves the field out, normalised; a string, number or boolean. */
+  readonly default?: string | number | boolean
 }
 
 /**
@@ -103,7 +105,9 @@ export function createDomainSchema(
           required: field.required === true,
           domain: field.domain as string,
         }
-      : { name: field.name, type: field.type, required: field.required === true }
+      : field.default === undefined
+        ? { name: field.name, type: field.type, required: field.required === true }
+        : { name: field.name, type: field.type, required: field.required === true, default: field.default }
     byName.set(field.name, Object.freeze(copy))
   }
   if (labelField !== undefined && !byName.has(labelField)) {

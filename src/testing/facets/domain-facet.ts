@@ -50,7 +50,7 @@ export class DomainFacet implements DomainRuntime {
       )
     }
     const object: Record<string, unknown> = {}
-    for (const name of schema.fields.keys()) if (name !== 'id') object[name] = null
+    for (const [name, field] of schema.fields) if (name !== 'id') object[name] = field.default ?? null
     // Unknown keys are kept, as request data: createDomain reports them with every other field error.
     for (const key of keys) {
       if (key === 'id') continue

@@ -24,8 +24,9 @@ export interface ReadRequest {
 /**
  * Reads the fields a create or update sets from an object (its own enumerable string keys; `id` and
  * `undefined` values are skipped), checking each against the domain: a known field, the right type, a
- * reference to an object that exists. Then checks required fields on the result (`existing` merged with the
- * values). Errors come in field order, unknown fields last.
+ * reference to an object that exists. A new object (no `existing`) takes the default of each field the data
+ * leaves out. Then checks required fields on the result (`existing` merged with the values). Errors come in
+ * field order, unknown fields last.
  *
  * @throws {@link IllegalArgumentException} for a key that would reach a prototype (`__proto__`,
  *   `constructor`, ...): such a request is refused whole.
@@ -74,6 +75,13 @@ export function readRequest(
       continue
     }
     values.set(key, result.value)
+  }
+  // A new object: a field the request leaves out (or sets to undefined) takes its default; null stays null.
+  if (existing === undefined) {
+    for (const field of schema.fields.values()) {
+      const left = !Object.hasOwn(data, field.name) || source[field.name] === undefined
+      if (field.default !== undefined && left) values.set(field.name, field.default)
+    }
   }
   for (const field of schema.fields.values()) {
     if (!field.required || field.name === 'id') continue

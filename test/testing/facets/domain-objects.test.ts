@@ -110,6 +110,63 @@ describe('buildDomain and createDomain', () => {
   })
 })
 
+describe('field defaults', () => {
+  const SETTINGS = {
+    Setting: {
+      fields: {
+        name: { type: 'STRING', required: true },
+        enabled: { type: 'BOOLEAN', default: false },
+        retries: { type: 'INTEGER', default: 3 },
+        price: { type: 'BIG_DECIMAL', default: 1.5 },
+        code: { type: 'STRING', required: true, default: 'STD' },
+        note: 'STRING',
+      },
+    },
+  } as const
+
+  test('buildDomain shows them, and create stores them for the fields a request leaves out', () => {
+    installHost({ domains: SETTINGS })
+    const draft = DomainHelper.buildDomain('Setting', { name: 'a', retries: 5 })
+    expect(draft).toEqual({ name: 'a', enabled: false, retries: 5, price: '1.5', code: 'STD', note: null })
+    DomainHelper.createDomain(draft)
+    const [left, undefinedOnes, nulls] = DomainHelper.batchCreate('Setting', [
+      { name: 'b' },
+      { name: 'c', enabled: undefined, retries: undefined },
+      { name: 'd', enabled: null, retries: null, price: null, note: null },
+    ]) as DomainObject[]
+    const read = (object: DomainObject | undefined): unknown =>
+      SimpleQuery.getById('Setting', object?.id ?? 0)
+    expect(read(draft)).toMatchObject({ enabled: false, retries: 5, price: '1.5', code: 'STD', note: null })
+    expect(read(left)).toMatchObject({ enabled: false, retries: 3, price: '1.5', code: 'STD', note: null })
+    expect(read(undefinedOnes)).toMatchObject({ enabled: false, retries: 3 })
+    // A field the request sets to null stays null, as a Java setter given null leaves it.
+    expect(read(nulls)).toMatchObject({ enabled: null, retries: null, price: null, code: 'STD' })
+  })
+
+  test('an update leaves a field as it is, and a required field with a default needs no value on create', () => {
+    installHost({ domains: SETTINGS })
+    const [created] = DomainHelper.batchCreate('Setting', [{ name: 'a', enabled: null }]) as DomainObject[]
+    const stored = SimpleQuery.getById('Setting', created?.id ?? 0) as DomainObject
+    DomainHelper.updateDomain({ ...stored, note: 'changed' })
+    expect(SimpleQuery.getById('Setting', stored.id)).toMatchObject({
+      enabled: null,
+      note: 'changed',
+      code: 'STD',
+    })
+    const error = catchError(() => DomainHelper.batchCreate('Setting', [{ name: 'b', code: null }]))
+    expect(ValidationException.is(error) && error.errors.map((e) => [e.field, e.code])).toEqual([
+      ['objects[0].code', 'nullable'],
+    ])
+  })
+
+  test('seed data takes them for the columns it leaves out', () => {
+    installHost({ domains: SETTINGS, seed: { Setting: [{ name: 'seeded' }] } })
+    expect(SimpleQuery.of('Setting').listAll()).toMatchObject([
+      { name: 'seeded', enabled: false, retries: 3 },
+    ])
+  })
+})
+
 describe('objects read from the store', () => {
   test('query results are copies: changing one changes nothing stored until updateDomain', () => {
     installHost()

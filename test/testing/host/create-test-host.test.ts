@@ -55,6 +55,35 @@ describe('createTestHost', () => {
     expect(text).toContain('labelField "title" is not one of its fields')
   })
 
+  test('refuses a default the field cannot take, naming each', () => {
+    const text = refused(() =>
+      createTestHost({
+        domains: {
+          Tag: { fields: { name: 'STRING' } },
+          Order: {
+            fields: {
+              open: { type: 'BOOLEAN', default: 'yes' as never },
+              qty: { type: 'INTEGER', default: 2 ** 31 },
+              note: { type: 'STRING', default: null as never },
+              placedAt: { type: 'ZONED_DATETIME', default: '2025-01-01T00:00:00Z' },
+              tag: { type: 'DOMAIN_OBJECT', domain: 'Tag', default: 1 } as never,
+            },
+          },
+        },
+      }),
+    )
+    expect(text).toContain('5 problems')
+    expect(text).toContain('Order.open: default must be a boolean (true or false), got the string "yes"')
+    expect(text).toContain(
+      'Order.qty: default must be an integer from -2147483648 to 2147483647 (a number or a bigint), got the number 2147483648',
+    )
+    expect(text).toContain('Order.note: default is null; leave default out for a field that starts empty')
+    expect(text).toContain(
+      'Order.placedAt: a ZONED_DATETIME field takes no default (only STRING, JSON_STRING',
+    )
+    expect(text).toContain('Order.tag: a DOMAIN_OBJECT field takes no default')
+  })
+
   test('refuses prototype-polluting domain and field names from a parsed definition', () => {
     const domains = JSON.parse(
       '{"__proto__": {"fields": {}}, "Tag": {"fields": {"__proto__": "STRING", "prototype": "STRING"}}}',
