@@ -138,6 +138,10 @@ function parseField(
     problems.push(`field ${where}: id is the platform's LONG id; leave it out or declare it 'LONG'`)
     ok = false
   }
+  if (name === 'id' && hasDefault) {
+    problems.push(`field ${where}: id takes no default (the platform assigns it); remove default`)
+    ok = false
+  }
   const reference = type === 'DOMAIN_OBJECT' || type === 'DOMAIN_OBJECT_LIST'
   if (reference) {
     if (typeof domain !== 'string' || domain === '') {
@@ -185,6 +189,13 @@ function defaultOf(
   const normalized = tryNormalizeFieldValue(field, value)
   if (!normalized.ok) {
     problems.push(`field ${where}: default must be ${normalized.expected}, got ${normalized.given}`)
+    return undefined
+  }
+  if (field.required && normalized.value === '') {
+    problems.push(
+      `field ${where}: default is an empty string, which a required field refuses on every create; ` +
+        'give a non-empty default, or make the field optional',
+    )
     return undefined
   }
   return normalized.value as string | number | boolean

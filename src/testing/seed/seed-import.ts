@@ -106,6 +106,8 @@ export function importSeedRecords(
         continue
       }
       const name = column.field.name
+      // A `seed` row's undefined value is no value, as createDomain reads it: the field keeps its default.
+      if (!cell.text && cell.value === undefined && !column.key) continue
       if (seen.has(name)) {
         problem(cell.column, `${name} is set by two columns; keep one`)
         continue

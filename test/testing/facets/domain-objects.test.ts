@@ -159,10 +159,18 @@ describe('field defaults', () => {
     ])
   })
 
-  test('seed data takes them for the columns it leaves out', () => {
-    installHost({ domains: SETTINGS, seed: { Setting: [{ name: 'seeded' }] } })
+  test('seed data takes them for the columns it leaves out, and a value left undefined; an empty cell is null', () => {
+    const host = installHost({
+      domains: SETTINGS,
+      seed: { Setting: [{ name: 'seeded' }, { name: 'undefined', enabled: undefined }] },
+    })
     expect(SimpleQuery.of('Setting').listAll()).toMatchObject([
       { name: 'seeded', enabled: false, retries: 3 },
+      { name: 'undefined', enabled: false, retries: 3 },
+    ])
+    host.importSeedCsv('Setting', 'name,enabled\nfrom csv,\n')
+    expect(SimpleQuery.of('Setting').eq('name', 'from csv').listAll()).toMatchObject([
+      { enabled: null, retries: 3 },
     ])
   })
 })

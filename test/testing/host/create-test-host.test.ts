@@ -67,12 +67,18 @@ describe('createTestHost', () => {
               note: { type: 'STRING', default: null as never },
               placedAt: { type: 'ZONED_DATETIME', default: '2025-01-01T00:00:00Z' },
               tag: { type: 'DOMAIN_OBJECT', domain: 'Tag', default: 1 } as never,
+              id: { type: 'LONG', default: 5 },
+              code: { type: 'STRING', required: true, default: '' },
             },
           },
         },
       }),
     )
-    expect(text).toContain('5 problems')
+    expect(text).toContain('7 problems')
+    expect(text).toContain('Order.id: id takes no default (the platform assigns it)')
+    expect(text).toContain(
+      'Order.code: default is an empty string, which a required field refuses on every create',
+    )
     expect(text).toContain('Order.open: default must be a boolean (true or false), got the string "yes"')
     expect(text).toContain(
       'Order.qty: default must be an integer from -2147483648 to 2147483647 (a number or a bigint), got the number 2147483648',
