@@ -70,17 +70,21 @@ export function logicCall(
   methods?: readonly string[],
 ): Promise<never> {
   const { query, body } = options
-  const method = (options.method ?? (body === undefined ? 'GET' : 'POST')).toUpperCase()
+  const where = `/${path.join('/')}`
+  const refuse = (message: string): Promise<never> => Promise.reject(new TypeError(message))
+  const given: unknown = options.method
+  // An HTTP method is a token; a letters-only name covers every method a service or webhook answers.
+  if (given !== undefined && (typeof given !== 'string' || !/^[A-Za-z]+$/.test(given)))
+    return refuse(
+      `${where}: method must be an HTTP method name such as 'GET' or 'POST', got ${typeof given === 'string' ? JSON.stringify(given) : typeof given}.`,
+    )
+  const method = (given ?? (body === undefined ? 'GET' : 'POST')).toUpperCase()
   if (methods !== undefined && !methods.includes(method))
-    return Promise.reject(
-      new TypeError(
-        `${method} /${path.join('/')}: the platform serves only ${methods.join(' and ')} there; use one of them.`,
-      ),
+    return refuse(
+      `${method} ${where}: the platform serves only ${methods.join(' and ')} there; use one of them.`,
     )
   if (body !== undefined && (method === 'GET' || method === 'HEAD'))
-    return Promise.reject(
-      new TypeError(`${method} /${path.join('/')} cannot carry a body: use query, or POST.`),
-    )
+    return refuse(`${method} ${where} cannot carry a body: use query, or POST.`)
   return send(method, path, options, { query, body, answer: 'any', runsLogic: true }) as Promise<never>
 }
 

@@ -149,6 +149,19 @@ describe.each(TRANSPORTS)('service (%s)', (transport) => {
     expect(platform.sent.length).toBe(before)
   })
 
+  it('refuses a method that is not an HTTP method name before sending anything, saying what it got', async () => {
+    const platform = await startPlatform(transport, OPTIONS)
+    const client = platform.client()
+    await expect(client.service('echo', { method: '' })).rejects.toThrow(
+      /^\/service\/echo: method must be an HTTP method name such as 'GET' or 'POST', got ""\.$/,
+    )
+    await expect(client.service('echo', { method: 'GET /x' })).rejects.toThrow(/got "GET \/x"\.$/)
+    await expect(client.webhook('hook', { method: 1 } as never)).rejects.toThrow(
+      /^\/webhook\/hook: .* got number\.$/,
+    )
+    expect(platform.sent).toEqual([])
+  })
+
   it('refuses a webhook method other than GET or POST before sending anything, as its types do', async () => {
     const platform = await startPlatform(transport, OPTIONS)
     const client = platform.client()
