@@ -1,5 +1,5 @@
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { checkedFacet, LINKED, type FacadeClass, type LinkedFacets } from '../runtime-contract/dispatch.js'
+import { checkedFacet, linked, type LinkedFacets } from '../runtime-contract/dispatch.js'
 import { members } from '../runtime-contract/members.js'
 import type { RunnableObject, Thread } from '../model/java-types.js'
 import { describeValue, requireBoolean } from './argument-checks.js'
@@ -16,12 +16,10 @@ import { toTask } from './runnable.js'
 /**
  * `AsyncHelper.scheduleAtFixRate(period, task[, newThread])`: repeats `task` every `period` ms on the host.
  *
- * @param facadeClass - The facade's class, which holds the record of the binding (see `LINKED`).
  * @param args - The facade call's `arguments`, for the error of a missing member.
  * @returns A Runnable-like object whose `run()` cancels the schedule.
  */
 export function scheduleAtFixRate(
-  facadeClass: object,
   args: ArrayLike<unknown>,
   period: unknown,
   task: unknown,
@@ -29,10 +27,8 @@ export function scheduleAtFixRate(
 ): RunnableObject {
   const facet =
     newThread === undefined
-      ? ((facadeClass as FacadeClass)?.[LINKED]?.scheduleAtFixRate ??
-        checkedFacet(members.scheduleAtFixRate, args, facadeClass))
-      : ((facadeClass as FacadeClass)?.[LINKED]?.scheduleAtFixRateThread ??
-        checkedFacet(members.scheduleAtFixRateThread, args, facadeClass))
+      ? (linked.scheduleAtFixRate ?? checkedFacet(members.scheduleAtFixRate, args))
+      : (linked.scheduleAtFixRateThread ?? checkedFacet(members.scheduleAtFixRateThread, args))
   if (typeof period !== 'number' || !Number.isInteger(period) || period <= 0) {
     throw new IllegalArgumentException(
       `AsyncHelper.scheduleAtFixRate expects a period in milliseconds as a positive integer number, got ${describeValue(period)}.`,
@@ -62,18 +58,10 @@ export function runTask(facet: NonNullable<LinkedFacets['asyncTask']>, task: unk
 /**
  * `AsyncHelper.task(threadName, task)`: the runtime's method, declared by the 1.0.0 series.
  *
- * @param facadeClass - The facade's class, which holds the record of the binding (see `LINKED`).
  * @param args - The facade call's `arguments`.
  */
-export function runNamedTask(
-  facadeClass: object,
-  args: ArrayLike<unknown>,
-  threadName: unknown,
-  task: unknown,
-): Thread {
-  const facet =
-    (facadeClass as FacadeClass)?.[LINKED]?.asyncTaskNamed ??
-    checkedFacet(members.asyncTaskNamed, args, facadeClass)
+export function runNamedTask(args: ArrayLike<unknown>, threadName: unknown, task: unknown): Thread {
+  const facet = linked.asyncTaskNamed ?? checkedFacet(members.asyncTaskNamed, args)
   if (typeof threadName !== 'string') {
     throw new IllegalArgumentException(
       `AsyncHelper.task(threadName, task) expects threadName as a string, got ${describeValue(threadName)}. ` +
@@ -87,13 +75,10 @@ export function runNamedTask(
  * `AsyncHelper.supplyAsync(supplier)`: the runtime's method, declared by the 1.0.0 series. Java's
  * `CompletableFuture<T>` becomes a `Promise<T>`.
  *
- * @param facadeClass - The facade's class, which holds the record of the binding (see `LINKED`).
  * @param args - The facade call's `arguments`.
  */
-export function supplyAsync<T>(facadeClass: object, args: ArrayLike<unknown>, supplier: unknown): Promise<T> {
-  const facet =
-    (facadeClass as FacadeClass)?.[LINKED]?.supplyAsync ??
-    checkedFacet(members.supplyAsync, args, facadeClass)
+export function supplyAsync<T>(args: ArrayLike<unknown>, supplier: unknown): Promise<T> {
+  const facet = linked.supplyAsync ?? checkedFacet(members.supplyAsync, args)
   return Promise.resolve(facet.supplyAsync(toSupplier<T>(supplier)))
 }
 

@@ -34,7 +34,7 @@ export class AsyncHelper {
     // (typed by the 1.0.0 series and by the runtime profile).
     Object.defineProperty(this, 'supplyAsync', {
       value: function supplyAsync(supplier: unknown): Promise<unknown> {
-        return supplyAsyncOnHost(AsyncHelper, arguments, supplier)
+        return supplyAsyncOnHost(arguments, supplier)
       },
       writable: true,
       configurable: true,
@@ -84,7 +84,7 @@ export class AsyncHelper {
    */
   static scheduleAtFixRate(period: number, task: Runnable, newThread: boolean): RunnableObject
   static scheduleAtFixRate(period: number, task: Runnable, newThread?: boolean): RunnableObject {
-    return scheduleAtFixRate(AsyncHelper, arguments, period, task, newThread)
+    return scheduleAtFixRate(arguments, period, task, newThread)
   }
 
   /**
@@ -162,7 +162,7 @@ export class AsyncHelper {
     }
     if (typeof first === 'string') {
       // Not declared by 0.0.5, but the runtime has it: dynamic code reaches it (typed in './v1').
-      return runNamedTask(AsyncHelper, arguments, first, second)
+      return runNamedTask(arguments, first, second)
     }
     return (
       (this as FacadeClass)?.[LINKED]?.asyncTaskOnExecutor ??

@@ -67,7 +67,7 @@ export class AsyncHelper {
    */
   static scheduleAtFixRate(period: number, task: Runnable, newThread: boolean): RunnableObject
   static scheduleAtFixRate(period: number, task: Runnable, newThread?: boolean): RunnableObject {
-    return scheduleAtFixRate(AsyncHelper, arguments, period, task, newThread)
+    return scheduleAtFixRate(arguments, period, task, newThread)
   }
 
   /**
@@ -119,7 +119,7 @@ export class AsyncHelper {
           checkedFacet(members.asyncTaskV1, arguments, AsyncHelper),
         first,
       )
-    return runNamedTask(AsyncHelper, arguments, first, second)
+    return runNamedTask(arguments, first, second)
   }
 
   /**
@@ -140,6 +140,6 @@ export class AsyncHelper {
    * ```
    */
   static supplyAsync<T>(supplier: Supplier<T>): Promise<T> {
-    return supplyAsync<T>(AsyncHelper, arguments, supplier)
+    return supplyAsync<T>(arguments, supplier)
   }
 }

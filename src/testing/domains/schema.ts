@@ -98,16 +98,13 @@ export function createDomainSchema(
         `${where} is a ${field.type} field: name the referenced domain in \`domain\`.`,
       )
     }
-    const copy: FieldSchema = reference
-      ? {
-          name: field.name,
-          type: field.type,
-          required: field.required === true,
-          domain: field.domain as string,
-        }
-      : field.default === undefined
-        ? { name: field.name, type: field.type, required: field.required === true }
-        : { name: field.name, type: field.type, required: field.required === true, default: field.default }
+    const copy: FieldSchema = {
+      name: field.name,
+      type: field.type,
+      required: field.required === true,
+      ...(reference ? { domain: field.domain as string } : {}),
+      ...(field.default === undefined ? {} : { default: field.default }),
+    }
     byName.set(field.name, Object.freeze(copy))
   }
   if (labelField !== undefined && !byName.has(labelField)) {
