@@ -43,7 +43,7 @@ beforeAll(() => {
   for (const [path, text] of Object.entries(consumerFiles)) writeFileSync(join(consumer, path), text)
   run(
     npm,
-    ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, packed.filename)],
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, packed.filename)],
     consumer,
   )
 })
