@@ -21,7 +21,7 @@ if (command === 'serve') {
   const stopped = new Promise<string>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => resolve(signal))
   })
-  const { serveCommand } = await import('../emulator/serve-command.js')
+  const { serveCommand } = await import('../emulator/serve/serve-command.js')
   // Exit once the emulator has closed, even if a plugin left a handle open.
   process.exit(await serveCommand(rest, { ...io, stopSignal: () => stopped }))
 } else {

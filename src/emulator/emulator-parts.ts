@@ -1,11 +1,11 @@
 import type { Hono } from 'hono'
-import type { TestHost } from '../testing/index.js'
-import type { Authenticator } from './authenticator.js'
-import type { DomainCatalog } from './domain-catalog.js'
-import type { IncomingCall } from './incoming-call.js'
-import type { LogicRunner } from './logic-runner.js'
-import type { TokenService } from './token-service.js'
-import type { UserDirectory } from './user-directory.js'
+import type { Authenticator } from './auth/authenticator.js'
+import type { DomainCatalog } from './platform/domain-catalog.js'
+import type { IncomingCall } from './wire/incoming-call.js'
+import type { LogicRunner } from './logic/logic-runner.js'
+import type { HostAccess } from './logic/run-as-caller.js'
+import type { TokenService } from './auth/token-service.js'
+import type { UserDirectory } from './auth/user-directory.js'
 
 /**
  * What the routes share: the host and how the emulator reaches it, the users and their tokens, the settings,
@@ -13,8 +13,7 @@ import type { UserDirectory } from './user-directory.js'
  *
  * @internal
  */
-export interface EmulatorParts {
-  readonly host: TestHost
+export interface EmulatorParts extends HostAccess {
   readonly catalog: DomainCatalog
   readonly users: UserDirectory
   readonly tokens: TokenService
@@ -24,8 +23,6 @@ export interface EmulatorParts {
   readonly now: () => number
   /** How long logic and controller handlers may take to settle, in milliseconds. */
   readonly logicTimeoutMs: number
-  /** The tenant of anonymous callers. */
-  readonly defaultTenant: string
 }
 
 /**

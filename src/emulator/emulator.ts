@@ -1,5 +1,5 @@
 import type { TestHost } from '../testing/index.js'
-import type { ListenOptions, UserChanges } from './emulator-options.js'
+import type { ListenOptions, UserChanges } from './options/emulator-options.js'
 
 /**
  * The platform emulator: the platform's REST API served over a reference host, in-process through

@@ -25,5 +25,5 @@ export type {
   EmulatorStore,
   ListenOptions,
   UserChanges,
-} from './emulator-options.js'
-export type { LogicFunction, LogicRequest, RequestUser } from './logic-request.js'
+} from './options/emulator-options.js'
+export type { LogicFunction, LogicRequest, RequestUser } from './logic/logic-request.js'

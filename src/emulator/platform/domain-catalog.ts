@@ -1,0 +1,83 @@
+import { DomainHelper, DomainObjectRenderType } from '../../index.js'
+import type { DomainDefinition, FieldType } from '../../testing/index.js'
+import type { DomainRoles } from '../options/emulator-options.js'
+import { PLATFORM_DOMAINS, PLATFORM_DOMAIN_ROLES } from './platform-domains.js'
+import { WireError } from '../wire/wire-error.js'
+import { DecimalNumber } from '../wire/write-json.js'
+
+/** One of the four operations a domain's role requirements cover. */
+export type Operation = 'read' | 'create' | 'update' | 'delete'
+
+/**
+ * The domains the emulator serves (the application's and the platform's), with their field types and role
+ * requirements, and how an object of each is written on the wire.
+ *
+ * @internal
+ */
+export class DomainCatalog {
+  readonly #types = new Map<string, ReadonlyMap<string, FieldType>>()
+  readonly #roles = new Map<string, DomainRoles>()
+  readonly #references = new Map<string, readonly string[]>()
+
+  constructor(domains: Readonly<Record<string, DomainDefinition>>, roles: ReadonlyMap<string, DomainRoles>) {
+    for (const [name, definition] of Object.entries({ ...domains, ...PLATFORM_DOMAINS })) {
+      const types = new Map<string, FieldType>([['id', 'LONG']])
+      const references: string[] = []
+      for (const [field, type] of Object.entries(definition.fields)) {
+        types.set(field, typeof type === 'string' ? type : type.type)
+        if (typeof type !== 'string' && type.domain !== undefined) references.push(type.domain)
+      }
+      this.#types.set(name, types)
+      this.#references.set(name, references)
+      this.#roles.set(name, name in PLATFORM_DOMAINS ? PLATFORM_DOMAIN_ROLES : (roles.get(name) ?? {}))
+    }
+  }
+
+  /** Every domain name, application domains first. */
+  get names(): readonly string[] {
+    return [...this.#types.keys()]
+  }
+
+  /**
+   * The domain of that name.
+   *
+   * @throws WireError 404 (1005) naming the known domains.
+   */
+  require(name: string): string {
+    if (this.#types.has(name)) return name
+    throw new WireError(
+      'NotFound',
+      `there is no domain class named ${JSON.stringify(name)}; the domains are ${this.names.join(', ')}.`,
+    )
+  }
+
+  /** The domains a domain's reference fields point at. */
+  referencesOf(domain: string): readonly string[] {
+    return this.#references.get(domain) ?? []
+  }
+
+  /** The role names of which a user needs one for an operation, or `undefined`: any logged-in user. */
+  rolesFor(domain: string, operation: Operation): readonly string[] | undefined {
+    return this.#roles.get(domain)?.[operation]
+  }
+
+  /** The names of a domain's fields of some types, in definition order. */
+  fieldsOfType(domain: string, ...types: FieldType[]): string[] {
+    return [...(this.#types.get(domain) ?? new Map<string, FieldType>())]
+      .filter(([, type]) => types.includes(type))
+      .map(([name]) => name)
+  }
+
+  /**
+   * An object as the wire carries it: every column, references as `{"id": n}`, BIG_DECIMAL values as JSON
+   * numbers that keep their scale. Runs where the host is bound.
+   */
+  render(domain: string, object: object): Record<string, unknown> {
+    const map = DomainHelper.render(object, DomainObjectRenderType.ALL_COLUMNS)
+    for (const field of this.fieldsOfType(domain, 'BIG_DECIMAL')) {
+      const value = map[field]
+      if (typeof value === 'string') map[field] = new DecimalNumber(value)
+    }
+    return map
+  }
+}

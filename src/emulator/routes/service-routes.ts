@@ -1,0 +1,88 @@
+import { DomainHelper, IllegalArgumentException, SimpleQuery } from '../../index.js'
+import type { EmulatorApp, EmulatorParts } from '../emulator-parts.js'
+import type { IncomingCall } from '../wire/incoming-call.js'
+import type { RequestUser } from '../logic/logic-request.js'
+import { runAsCaller } from '../logic/run-as-caller.js'
+import { WireError } from '../wire/wire-error.js'
+import { resultResponse } from '../wire/wire-response.js'
+
+/** A `DynamicService` record as the route reads it. */
+interface ServiceRecord {
+  readonly id: number
+  readonly name: string
+  readonly logic: { readonly id: number } | null
+  readonly enableAnonymous: boolean | null
+  readonly enableLog: boolean | null
+}
+
+/**
+ * Dynamic services: `/service/<service name>` (any method; the name URL-encoded) runs the logic of the active
+ * `DynamicService` of that name in the caller's tenant (the default tenant for an anonymous caller), as the
+ * caller, and answers what it returns as JSON. A token that does not verify is refused first, in the common
+ * shape, as the platform's security filter does; every error after that answers in the service dialect
+ * `{msg, errorCode}` with its usual status (a malformed or too large body: 400 or 413 with errorCode 1001):
+ *
+ * - an anonymous call to a service whose `enableAnonymous` is false or unset: errorCode 11004, HTTP 500 (defined
+ *   as 403 on the platform, answered as 500);
+ * - no active service of that name: errorCode 1005, HTTP 404; a logic that throws: 500; an engine the emulator
+ *   cannot run: 501.
+ *
+ * With `enableLog` on, each call writes a `DynamicServiceExecution`: the query string verbatim as a JSON string
+ * (a URL token included, as on the platform), the caller's username or `Anonymous`, the start time, the service.
+ *
+ * @internal
+ */
+export function serviceRoutes(app: EmulatorApp, parts: EmulatorParts): void {
+  /** Runs the service of a name for a caller, whose token has been checked. */
+  const callService = async (
+    call: IncomingCall,
+    name: string,
+    user: RequestUser | null,
+  ): Promise<Response> => {
+    const service = runAsCaller(parts, user, () => {
+      const [found] = SimpleQuery.of('DynamicService').eq('name', name).eq('active', true).list(0, 1)
+      return (found ?? null) as ServiceRecord | null
+    })
+    if (service === null)
+      throw new WireError('NotFound', `there is no active dynamic service named ${JSON.stringify(name)}.`)
+    if (user === null && service.enableAnonymous !== true) {
+      throw new WireError(
+        'AnonymousInvocation',
+        `Anonymous invocation of the dynamic service ${JSON.stringify(name)} is not allowed: log in (Authorization: Bearer <access_token>), or set enableAnonymous on the service.`,
+      )
+    }
+    const request = await call.logicRequest(user)
+    if (service.enableLog === true) {
+      runAsCaller(parts, user, () =>
+        DomainHelper.createDomain(
+          DomainHelper.buildDomain('DynamicServiceExecution', {
+            // The query string as sent, as JSON text: repeated names and their encoding kept verbatim.
+            parameters: JSON.stringify(call.url.search.slice(1)),
+            authentication: user?.username ?? 'Anonymous',
+            startTime: new Date(parts.now()),
+            provider: service,
+          }),
+        ),
+      )
+    }
+    return resultResponse(await parts.logic.run(service.logic, `DynamicService '${name}'`, request, user))
+  }
+
+  app.all('/service/:name', async (c) => {
+    const call = c.get('call')
+    const name = c.req.param('name')
+    // The token is read first, as the platform's security filter does, and its errors keep the common shape.
+    const user = await parts.auth.caller(call, 'optional')
+    try {
+      return await callService(call, name, user)
+    } catch (error) {
+      if (error instanceof WireError) throw error.asService()
+      if (IllegalArgumentException.is(error))
+        throw new WireError('IllegalArgument', error.message, { dialect: 'service', cause: error })
+      throw new WireError('InternalError', `DynamicService '${name}' failed: ${(error as Error).message}`, {
+        dialect: 'service',
+        cause: error,
+      })
+    }
+  })
+}

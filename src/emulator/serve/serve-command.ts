@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { dirname, extname, isAbsolute, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { createEmulator } from '../create-emulator.js'
+import type { PluginDefinition } from '../../testing/index.js'
+import type { EmulatorOptions, EmulatorUser } from '../options/emulator-options.js'
+import { DEFAULT_USERS } from '../auth/user-directory.js'
+
+/** The port `vendor-api serve` listens on unless told otherwise. */
+const DEFAULT_PORT = 8080
+
+/** Where `vendor-api serve` writes, where it runs, and what stops it. */
+export interface ServeIo {
+  readonly stdout: (text: string) => void
+  readonly stderr: (text: string) => void
+  /** The working directory: `--config` and `--data` are resolved against it. */
+  readonly cwd: string
+  /** Resolves with the signal's name when the emulator should stop (SIGINT, SIGTERM). */
+  readonly stopSignal: () => Promise<string>
+}
+
+/** The config file formats `--config` loads. */
+const CONFIG_FORMATS = ['.json', '.js', '.mjs', '.cjs']
+
+/**
+ * `vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR]`: runs the platform emulator over
+ * HTTP until SIGINT or SIGTERM, printing the base URL, the login to use and one access-log line per request.
+ *
+ * @returns The exit code: 0 after a clean stop, 1 when the emulator cannot start, 2 for a usage error.
+ * @internal
+ */
+export async function serveCommand(argv: readonly string[], io: ServeIo): Promise<number> {
+  let values: { port?: string; hostname?: string; config?: string; data?: string; help?: boolean }
+  try {
+    values = parseArgs({
+      args: [...argv],
+      options: {
+        port: { type: 'string', short: 'p' },
+        hostname: { type: 'string', short: 'H' },
+        config: { type: 'string', short: 'c' },
+        data: { type: 'string', short: 'd' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: false,
+    }).values
+  } catch (error) {
+    return usage(io, (error as Error).message)
+  }
+  if (values.help === true) {
+    io.stdout(SERVE_HELP)
+    return 0
+  }
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port)
+  if (!/^\d+$/.test(values.port ?? '0') || port > 65535)
+    return usage(io, `--port takes a port from 0 (a free one) to 65535, got ${JSON.stringify(values.port)}.`)
+
+  let emulator
+  let url: string
+  let options: EmulatorOptions
+  let users: readonly EmulatorUser[]
+  try {
+    options = await loadConfig(values.config, io.cwd)
+    const dataDir = values.data === undefined ? options.dataDir : resolve(io.cwd, values.data)
+    users = options.users ?? madeUpAdministrator()
+    emulator = createEmulator({
+      ...options,
+      users,
+      ...(dataDir === undefined ? {} : { dataDir }),
+      accessLog: (line) => io.stdout(`${line}\n`),
+    })
+    url = await emulator.listen({
+      port,
+      ...(values.hostname === undefined ? {} : { hostname: values.hostname }),
+    })
+  } catch (error) {
+    await emulator?.close()
+    io.stderr(`vendor-api serve: the emulator cannot start: ${(error as Error).message}\n`)
+    return 1
+  }
+  const [user] = users
+  const login = JSON.stringify({ username: user?.username, password: user?.password })
+  io.stdout(
+    `vendor-api serve: the platform emulator is listening at ${url}\n` +
+      `  Log in:   curl -X POST ${url}/auth/login -H 'content-type: application/json' -d '${login}'\n` +
+      (options.users === undefined
+        ? '           (a password made up at this start: give users in --config to choose them)\n'
+        : '') +
+      `  Then:     curl -H 'Authorization: Bearer <access_token>' ${url}/data/<Domain>\n` +
+      '  Stop with Ctrl+C.\n',
+  )
+  const signal = await io.stopSignal()
+  await emulator.close()
+  io.stdout(`vendor-api serve: stopped (${signal}).\n`)
+  return 0
+}
+
+/**
+ * The default administrator with a password made up at this start. Over HTTP any program on the machine can
+ * log in, and an administrator can run JavaScript logic in this process: a well-known admin/admin would hand
+ * that to anyone who finds the port.
+ */
+function madeUpAdministrator(): readonly EmulatorUser[] {
+  return DEFAULT_USERS.map((user) => ({ ...user, password: randomBytes(12).toString('base64url') }))
+}
+
+/**
+ * The emulator options of a config file: JSON, or a JavaScript module (`.js`, `.mjs`, `.cjs`) whose default
+ * export is the options (so it can hold `logic` functions and plugin components). `dataDir` and plugin
+ * `directory` paths are relative to the file.
+ */
+async function loadConfig(path: string | undefined, cwd: string): Promise<EmulatorOptions> {
+  if (path === undefined) return {}
+  const file = resolve(cwd, path)
+  const format = extname(file).toLowerCase()
+  if (!CONFIG_FORMATS.includes(format)) {
+    throw new Error(
+      `--config ${path}: a config file is ${CONFIG_FORMATS.join(', ')}; compile a TypeScript config to JavaScript first.`,
+    )
+  }
+  let loaded: unknown
+  try {
+    loaded =
+      format === '.json'
+        ? JSON.parse(readFileSync(file, 'utf8'))
+        : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default
+  } catch (error) {
+    throw new Error(`--config ${path} cannot be loaded: ${(error as Error).message}`, { cause: error })
+  }
+  if (typeof loaded !== 'object' || loaded === null || Array.isArray(loaded)) {
+    throw new Error(
+      `--config ${path} must hold the emulator options as an object${format === '.json' ? '' : ' (its default export)'}.`,
+    )
+  }
+  const options = loaded as EmulatorOptions
+  const base = dirname(file)
+  const relative = (p: string): string => (isAbsolute(p) ? p : resolve(base, p))
+  return {
+    ...options,
+    ...(typeof options.dataDir === 'string' ? { dataDir: relative(options.dataDir) } : {}),
+    // A malformed plugins option is left for createEmulator to report.
+    ...(!Array.isArray(options.plugins)
+      ? {}
+      : {
+          plugins: (options.plugins as readonly PluginDefinition[]).map((plugin) =>
+            typeof plugin.directory === 'string'
+              ? { ...plugin, directory: relative(plugin.directory) }
+              : plugin,
+          ),
+        }),
+  }
+}
+
+function usage(io: ServeIo, message: string): number {
+  io.stderr(`vendor-api serve: ${message}\nRun 'vendor-api serve --help' for usage.\n`)
+  return 2
+}
+
+const SERVE_HELP = `Usage: vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR]
+
+Runs the platform emulator: the platform's REST API under /api, over the reference host, until Ctrl+C.
+
+  -p, --port <N>        The port (default ${DEFAULT_PORT}; 0 takes a free one).
+  -H, --hostname <H>    The address to bind (default 127.0.0.1, loopback only).
+  -c, --config <FILE>   The emulator options: JSON, or a JavaScript module (.js, .mjs, .cjs) whose default
+                        export is the options (domains with roles, users, settings, logic, dataDir, plugins).
+                        Without users, the one user is admin with a password made up at each start.
+  -d, --data <DIR>      Application seed data: every <Domain>.csv is imported at start (overrides dataDir).
+
+Docs: docs/emulator.md.
+`

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SeedDataException } from '../../../src/testing/index.js'
+import { createEmulator } from '../../../src/emulator/index.js'
+import { createTestHost } from '../../../src/testing/index.js'
+import { SHOP, all } from '../shop.js'
+import { startWire } from '../wire.js'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+function dataDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'emulator-data-'))
+  dirs.push(dir)
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
+  return dir
+}
+
+describe('application seed data', () => {
+  it('imports every <Domain>.csv of dataDir at start, in every tenant, each after the domains it references', async () => {
+    const dir = dataDir({
+      // Named so that sorting by file name would import them in the wrong order.
+      'Order.csv': 'number(*),status,customer.name\n1,OPEN,Ann\n2,SHIPPED,Bob\n',
+      'Customer.csv': '; the customers\nname(*),vip\nAnn,T\nBob,false\n',
+      'DynamicService.csv':
+        'name(*),active,logic.name,enableAnonymous\nhello,T,hello,true\nprivate,true,hello,F\n',
+      'README.txt': 'not seed data',
+    })
+    const wire = await startWire({ ...SHOP, dataDir: dir, logic: { hello: () => ({ hello: 'world' }) } })
+    for (const tenant of ['acme', 'globex']) {
+      expect(all(wire.emulator.host, 'Customer', tenant).map((c) => [c['name'], c['vip']])).toEqual([
+        ['Ann', true],
+        ['Bob', false],
+      ])
+      expect(
+        all(wire.emulator.host, 'Order', tenant).map((o) => (o['customer'] as { name: string }).name),
+      ).toEqual(['Ann', 'Bob'])
+    }
+    // The seed sets the service with the document's columns: name(*), active, logic.name, enableAnonymous (T/true).
+    expect(await wire.json('GET', '/service/hello')).toEqual({ status: 200, body: { hello: 'world' } })
+    expect((await wire.json('GET', '/service/private')).body.errorCode).toBe(11004)
+  })
+
+  it('stops the start on a CSV named after no domain, naming the file, and leaves nothing bound', () => {
+    const dir = dataDir({ 'Customers.csv': 'name\nAnn\n' })
+    expect(() => createEmulator({ ...SHOP, dataDir: dir })).toThrow(
+      /dataDir holds Customers\.csv, but there is no domain "Customers"/,
+    )
+    createTestHost().install().uninstall()
+  })
+
+  it('stops the start on a CSV the host cannot import, with every problem, and leaves nothing bound', () => {
+    const dir = dataDir({ 'Product.csv': 'name(*),price\nWidget,cheap\n' })
+    expect(() => createEmulator({ ...SHOP, dataDir: dir })).toThrow(SeedDataException)
+    createTestHost().install().uninstall()
+  })
+})

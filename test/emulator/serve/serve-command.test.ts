@@ -1,0 +1,166 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt, repoRoot } from '../../packaging/built-package.js'
+
+let bin: string
+const children: ChildProcess[] = []
+const dirs: string[] = []
+
+beforeAll(() => {
+  bin = join(ensureBuilt(), 'checker', 'cli.js')
+})
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** Starts `vendor-api serve` as a process of its own and resolves when it prints its base URL. */
+function serve(
+  ...args: string[]
+): Promise<{ child: ChildProcess; url: string; output: () => string; exit: Promise<number | null> }> {
+  const child = spawn(process.execPath, [bin, 'serve', ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let output = ''
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const url = /listening at (http:\/\/\S+\/api)/.exec(output)?.[1]
+      if (url !== undefined) resolve({ child, url, output: () => output, exit })
+    })
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    void exit.then((code) => reject(new Error(`vendor-api serve exited with ${code}:\n${output}`)))
+  })
+}
+
+async function login(url: string, username = 'admin', password = 'admin'): Promise<string> {
+  const response = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { access_token: string }).access_token
+}
+
+describe('vendor-api serve', () => {
+  it('prints the base URL and the login, serves the API, and stops cleanly on SIGTERM with exit code 0', async () => {
+    const { child, url, output, exit } = await serve('--port', '0')
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/)
+    const password = /-d '\{"username":"admin","password":"([\w-]+)"\}'/.exec(output())?.[1]
+    expect(output()).toContain(`curl -X POST ${url}/auth/login -H 'content-type: application/json' -d '`)
+    const token = await login(url, 'admin', password)
+    const engines = await fetch(`${url}/data/DynamicLogicEngine`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(engines.status).toBe(200)
+
+    child.kill('SIGTERM')
+    expect(await exit).toBe(0)
+    expect(output()).toContain('GET /api/data/DynamicLogicEngine 200')
+    expect(output()).toContain('stopped (SIGTERM)')
+  })
+
+  it('without users in the config, the administrator gets a password made up at each start, not admin', async () => {
+    const passwords: string[] = []
+    for (let start = 0; start < 2; start++) {
+      const { child, url, output, exit } = await serve('--port', '0')
+      const password = /"username":"admin","password":"([\w-]+)"/.exec(output())?.[1]
+      expect(password).toMatch(/^[\w-]{16}$/)
+      expect(output()).toContain('a password made up at this start')
+      const refused = await fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'admin' }),
+      })
+      expect(refused.status).toBe(400)
+      await login(url, 'admin', password)
+      passwords.push(password!)
+      child.kill('SIGTERM')
+      await exit
+    }
+    expect(passwords[0]).not.toBe(passwords[1])
+  })
+
+  it('stops on SIGINT (Ctrl+C) too', async () => {
+    const { child, exit } = await serve('--port', '0')
+    child.kill('SIGINT')
+    expect(await exit).toBe(0)
+  })
+
+  it('takes the options from a JSON --config, with seed data from --data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vendor-api-serve-'))
+    dirs.push(dir)
+    writeFileSync(
+      join(dir, 'emulator.json'),
+      JSON.stringify({
+        domains: { Note: { fields: { text: { type: 'STRING', required: true } } } },
+        users: [{ username: 'ann', password: 'ann-pw', roles: ['ROLE_USER'] }],
+      }),
+    )
+    const seed = join(dir, 'seed')
+    mkdirSync(seed)
+    writeFileSync(join(seed, 'Note.csv'), 'text(*)\nhello\nworld\n')
+    const { child, url, output, exit } = await serve(
+      '--port',
+      '0',
+      '--config',
+      join(dir, 'emulator.json'),
+      '--data',
+      seed,
+    )
+    expect(output()).toContain('{"username":"ann","password":"ann-pw"}')
+    expect(output()).not.toContain('made up')
+    const token = await login(url, 'ann', 'ann-pw')
+    const notes = await (
+      await fetch(`${url}/data/Note`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()
+    expect(notes).toMatchObject({ total: 2, data: [{ text: 'hello' }, { text: 'world' }] })
+    child.kill('SIGTERM')
+    expect(await exit).toBe(0)
+  })
+
+  it('exits 1 saying why when the emulator cannot start, and 2 on a usage error', () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [bin, 'serve', ...args], { cwd: repoRoot, encoding: 'utf8' })
+    const badConfig = run('--port', '0', '--config', 'no-such-file.json')
+    expect(badConfig.status).toBe(1)
+    expect(badConfig.stderr).toContain(
+      'the emulator cannot start: --config no-such-file.json cannot be loaded',
+    )
+    const tsConfig = run('--config', 'emulator.config.ts')
+    expect(tsConfig.status).toBe(1)
+    expect(tsConfig.stderr).toContain('compile a TypeScript config to JavaScript first')
+    const badPort = run('--port', 'eighty')
+    expect(badPort.status).toBe(2)
+    expect(badPort.stderr).toContain('--port takes a port from 0 (a free one) to 65535')
+    expect(run('--verbose').status).toBe(2)
+    expect(run('--help')).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining('Usage: vendor-api serve'),
+    })
+  })
+})
+
+describe('the built bin', () => {
+  it('loads the emulator and its dependencies only for serve: cli.js imports neither', () => {
+    const dir = join(ensureBuilt(), 'checker')
+    const cli = readFileSync(join(dir, 'cli.js'), 'utf8')
+    expect(cli).not.toMatch(/from ['"](hono|jose|@hono\/node-server)['"]/)
+    const chunk = /import\(["']\.\/(serve-command-[\w-]+\.js)["']\)/.exec(cli)?.[1]
+    expect(chunk).toBeDefined()
+    expect(readFileSync(join(dir, chunk!), 'utf8')).toMatch(/from ['"]hono['"]/)
+  })
+
+  it('lists serve in --help', () => {
+    const help = spawnSync(process.execPath, [bin, '--help'], { cwd: repoRoot, encoding: 'utf8' })
+    expect(help.stdout).toContain('vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR]')
+  })
+})
