@@ -57,7 +57,8 @@ export function createApp(
   const api = root.basePath('/api')
   api.use('*', async (c, next) => {
     c.set('call', new IncomingCall(c.req.raw, limits))
-    await next()
+    // One request at a time on the host: one that awaits in a transaction must not share it (see RequestGate).
+    await parts.gate.run(next)
   })
   authRoutes(api, parts)
   dataRoutes(api, parts)

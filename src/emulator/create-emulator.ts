@@ -11,6 +11,7 @@ import type { EmulatorOptions, ListenOptions, UserChanges } from './options/emul
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { startHttpServer, type RunningServer } from './serve/http-server.js'
 import { LogicRunner } from './logic/logic-runner.js'
+import { RequestGate } from './logic/request-gate.js'
 import { PLATFORM_DOMAINS, seedPlatformRecords } from './platform/platform-domains.js'
 import { TokenService } from './auth/token-service.js'
 import { UserDirectory } from './auth/user-directory.js'
@@ -77,7 +78,7 @@ class PlatformEmulator implements Emulator {
       for (const plugin of checked.plugins) host.loadPlugin(plugin)
       this.#users = new UserDirectory(checked.users, checked.defaultTenant)
       const tokens = new TokenService(checked.tokens, checked.now)
-      const access = { host, defaultTenant: checked.defaultTenant }
+      const access = { host, defaultTenant: checked.defaultTenant, gate: new RequestGate() }
       const parts: EmulatorParts = {
         ...access,
         catalog,

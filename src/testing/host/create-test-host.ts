@@ -19,7 +19,8 @@ import { describeValue } from '../domains/describe-value.js'
 import { sameStoredValue } from '../domains/same-stored-value.js'
 import type { DomainSchema, StoredRow } from '../domains/schema.js'
 import { ErrorSink } from './error-sink.js'
-import { ContextStore, holdContexts } from './host-context.js'
+import { ContextStore, holdContexts, type HostContext, type SessionState } from './host-context.js'
+import { RUN_IN_TRANSACTION } from './request-transaction.js'
 import { MessageFacet } from '../facets/message-facet.js'
 import { PluginRegistry, type LoadedPlugin, type PluginDefinition } from '../plugins/plugin-registry.js'
 import type { PushedMessage } from '../facets/pushed-message.js'
@@ -207,32 +208,7 @@ class ReferenceHost implements TestHost {
   }
 
   runAs<T>(identity: RunAs, fn: () => T): T {
-    if (typeof identity !== 'object' || identity === null || Array.isArray(identity)) {
-      throw new IllegalArgumentException(
-        `host.runAs expects who to run as, { tenant?, user?, plugin? }, and a function; got ${describeValue(identity)}.`,
-      )
-    }
-    const unknown = Object.keys(identity).filter((key) => !RUN_AS_KEYS.includes(key))
-    if (unknown.length > 0) {
-      throw new IllegalArgumentException(
-        `host.runAs: unknown key${unknown.length === 1 ? '' : 's'} ${unknown.map(describeKey).join(', ')}; ` +
-          `it takes ${RUN_AS_KEYS.join(', ')}. Nothing ran.`,
-      )
-    }
-    if (typeof fn !== 'function')
-      throw new IllegalArgumentException('host.runAs expects the code to run as a function.')
-    this.#requireInstalled('host.runAs')
-    const current = this.#contexts.current()
-    const tenant = identity.tenant ?? current.tenant
-    this.#checkTenant(tenant, 'host.runAs')
-    const user = identity.user === undefined ? current.user : checkUser(identity.user)
-    const plugin = identity.plugin === undefined ? current.plugin : identity.plugin
-    if (plugin !== null && this.#plugins.manifest(plugin) === undefined) {
-      throw new IllegalArgumentException(
-        `host.runAs: no plugin ${JSON.stringify(plugin)} is loaded; load it with host.loadPlugin first.`,
-      )
-    }
-    const context = this.#contexts.fresh({ tenant, user, plugin })
+    const context = this.#contextFor(identity, fn, 'host.runAs')
     const result = this.#contexts.run(context, fn)
     if (!isThenable(result)) return result
     // Its continuations must still be told apart if the host is uninstalled before it settles; a rejection
@@ -251,6 +227,72 @@ class ReferenceHost implements TestHost {
         throw error
       },
     ) as T
+  }
+
+  async [RUN_IN_TRANSACTION]<T>(identity: RunAs, work: () => Promise<T>): Promise<T> {
+    const who = this.#contextFor(identity, work, 'runInTransaction')
+    const data = this.#hostData()
+    const transaction = data.begin(who.tenant)
+    const session: SessionState = { tenant: who.tenant, transaction }
+    const context: HostContext = Object.freeze({ ...who, session })
+    const release = holdContexts()
+    let settled = false
+    try {
+      const result = await this.#contexts.run(context, work)
+      settled = true
+      if (transaction.rollbackOnly) {
+        data.rollback(transaction)
+        throw new IllegalStateException(
+          'Transaction rolled back because it has been marked as rollback-only: a QueryHelper.withTransaction call ' +
+            'that joined it threw or called setRollbackOnly(); nothing was committed.',
+        )
+      }
+      data.commit(transaction)
+      return result
+    } catch (error) {
+      if (!settled) {
+        data.rollback(transaction)
+        // Work the request left running (a timer, a future's callback) must not write after the rollback.
+        session.ended = 'runInTransaction'
+      }
+      throw error
+    } finally {
+      session.transaction = undefined
+      release()
+    }
+  }
+
+  /**
+   * The context to run as, checked as `host.runAs` checks it: the tenant, user and plugin given, else the current
+   * ones.
+   */
+  #contextFor(identity: RunAs, fn: unknown, where: string): HostContext {
+    if (typeof identity !== 'object' || identity === null || Array.isArray(identity)) {
+      throw new IllegalArgumentException(
+        `${where} expects who to run as, { tenant?, user?, plugin? }, and a function; got ${describeValue(identity)}.`,
+      )
+    }
+    const unknown = Object.keys(identity).filter((key) => !RUN_AS_KEYS.includes(key))
+    if (unknown.length > 0) {
+      throw new IllegalArgumentException(
+        `${where}: unknown key${unknown.length === 1 ? '' : 's'} ${unknown.map(describeKey).join(', ')}; ` +
+          `it takes ${RUN_AS_KEYS.join(', ')}. Nothing ran.`,
+      )
+    }
+    if (typeof fn !== 'function')
+      throw new IllegalArgumentException(`${where} expects the code to run as a function.`)
+    this.#requireInstalled(where)
+    const current = this.#contexts.current()
+    const tenant = identity.tenant ?? current.tenant
+    this.#checkTenant(tenant, where)
+    const user = identity.user === undefined ? current.user : checkUser(identity.user)
+    const plugin = identity.plugin === undefined ? current.plugin : identity.plugin
+    if (plugin !== null && this.#plugins.manifest(plugin) === undefined) {
+      throw new IllegalArgumentException(
+        `${where}: no plugin ${JSON.stringify(plugin)} is loaded; load it with host.loadPlugin first.`,
+      )
+    }
+    return this.#contexts.fresh({ tenant, user, plugin })
   }
 
   current(): CurrentIdentity {
