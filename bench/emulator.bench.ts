@@ -123,7 +123,7 @@ async function emulatorTarget(): Promise<Target> {
   emulator.host.runAs({}, () => {
     const logic = api.SimpleQuery.of('DynamicLogic').eq('name', 'summary').get()
     api.DomainHelper.createDomain(
-      api.DomainHelper.buildDomain('DynamicService', { name: 'summary', active: true, logic }),
+      api.DomainHelper.buildDomain('DynamicServiceProvider', { name: 'summary', active: true, logic }),
     )
   })
   const url = await emulator.listen()

@@ -15,11 +15,13 @@ import { searchRoutes } from './routes/search-routes.js'
 import { serviceRoutes } from './routes/service-routes.js'
 import { webhookRoutes } from './routes/webhook-routes.js'
 import { WireError } from './wire/wire-error.js'
-import { errorResponse } from './wire/wire-response.js'
+import { errorResponse, jsonResponse } from './wire/wire-response.js'
+import { API_PREFIX } from './wire/api-prefix.js'
 
 /**
- * The emulator's HTTP app: the platform's REST API under `/api`, a 501 naming any route it does not serve, and
- * every failure answered with the platform's error body. A request that came in over HTTP for a host name the
+ * The emulator's HTTP app: the platform's REST API under `/api` and, as the backend behind the platform's proxy
+ * answers it, without `/api`; `GET /actuator/health` (`{"status":"UP"}`, no login); a 501 naming any route it
+ * does not serve, and every failure answered with the platform's error body. A request that came in over HTTP for a host name the
  * emulator does not answer to (see {@link isAllowedHost}) is refused with 403 before any route sees it.
  *
  * @internal
@@ -54,29 +56,33 @@ export function createApp(
     }
     await next()
   })
-  const api = root.basePath('/api')
-  api.use('*', async (c, next) => {
+  root.use('*', async (c, next) => {
     c.set('call', new IncomingCall(c.req.raw, limits))
     // One request at a time on the host: one that awaits in a transaction must not share it (see RequestGate).
     await parts.gate.run(next)
   })
-  authRoutes(api, parts)
-  dataRoutes(api, parts)
-  searchRoutes(api, parts)
-  permissionRoutes(api, parts)
-  serviceRoutes(api, parts)
-  webhookRoutes(api, parts)
-  actionRoutes(api, parts)
-  attachmentRoutes(api, parts)
-  dashboardRoutes(api, parts)
-  configRoutes(api, parts)
-  controllerRoutes(api, parts)
+  // Under /api as a caller outside the platform's reverse proxy sees the API, and without it as the backend
+  // behind the proxy answers it.
+  for (const app of [root.basePath(API_PREFIX), root]) {
+    app.get('/actuator/health', () => jsonResponse({ status: 'UP' }))
+    authRoutes(app, parts)
+    dataRoutes(app, parts)
+    searchRoutes(app, parts)
+    permissionRoutes(app, parts)
+    serviceRoutes(app, parts)
+    webhookRoutes(app, parts)
+    actionRoutes(app, parts)
+    attachmentRoutes(app, parts)
+    dashboardRoutes(app, parts)
+    configRoutes(app, parts)
+    controllerRoutes(app, parts)
+  }
 
   const notServed = (method: string, url: string): Response =>
     errorResponse(
       new WireError(
         'NotImplemented',
-        `${method} ${new URL(url).pathname} is not served by the emulator. It serves the platform's REST API under /api; docs/emulator.md lists every route.`,
+        `${method} ${new URL(url).pathname} is not served by the emulator. It serves the platform's REST API under /api (and without /api, as the backend does); docs/emulator.md lists every route.`,
       ),
     )
   root.notFound((c) => notServed(c.req.method, c.req.url))

@@ -10,9 +10,12 @@ import type { Emulator } from './emulator.js'
 import type { EmulatorOptions, ListenOptions, UserChanges } from './options/emulator-options.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { startHttpServer, type RunningServer } from './serve/http-server.js'
+import { JavaScriptCodeEngine } from './logic/javascript-code-engine.js'
 import { LogicRunner } from './logic/logic-runner.js'
 import { RequestGate } from './logic/request-gate.js'
+import { TypeScriptFunctionEngine } from './logic/typescript-function-engine.js'
 import { PLATFORM_DOMAINS, seedPlatformRecords } from './platform/platform-domains.js'
+import { checkSeededRecords } from './platform/record-rules.js'
 import { TokenService } from './auth/token-service.js'
 import { UserDirectory } from './auth/user-directory.js'
 
@@ -75,6 +78,7 @@ class PlatformEmulator implements Emulator {
       const catalog = new DomainCatalog(checked.domains, checked.roles)
       seedPlatformRecords(host, checked.tenants, Object.keys(checked.logic))
       if (checked.dataDir !== undefined) importDataDir(host, checked.dataDir, checked.tenants, catalog)
+      checkSeededRecords(host, checked.tenants)
       for (const plugin of checked.plugins) host.loadPlugin(plugin)
       this.#users = new UserDirectory(checked.users, checked.defaultTenant)
       const tokens = new TokenService(checked.tokens, checked.now)
@@ -85,7 +89,11 @@ class PlatformEmulator implements Emulator {
         users: this.#users,
         tokens,
         auth: new Authenticator(tokens, this.#users),
-        logic: new LogicRunner(checked.logic, access, checked.logicTimeoutMs),
+        logic: new LogicRunner(
+          [new JavaScriptCodeEngine(), new TypeScriptFunctionEngine(checked.logic)],
+          access,
+          checked.logicTimeoutMs,
+        ),
         settings: checked.settings,
         now: checked.now,
         logicTimeoutMs: checked.logicTimeoutMs,

@@ -54,7 +54,7 @@ function record(platform: Platform, domain: string, fields: Record<string, unkno
 describe.each(TRANSPORTS)('service (%s)', (transport) => {
   it('calls GET without a body and POST with one, with the query, and answers what the logic returned', async () => {
     const platform = await startPlatform(transport, OPTIONS)
-    record(platform, 'DynamicService', { name: 'echo' }, 'echo')
+    record(platform, 'DynamicServiceProvider', { name: 'echo' }, 'echo')
     const client = await loggedIn(platform)
 
     expect(await client.service('echo', { query: { since: '2025-01-01', page: 2, all: true } })).toEqual({
@@ -77,7 +77,7 @@ describe.each(TRANSPORTS)('service (%s)', (transport) => {
 
   it('sends a URLSearchParams body form-encoded', async () => {
     const platform = await startPlatform(transport, OPTIONS)
-    record(platform, 'DynamicService', { name: 'echo' }, 'echo')
+    record(platform, 'DynamicServiceProvider', { name: 'echo' }, 'echo')
     const client = await loggedIn(platform)
     expect(await client.service('echo', { body: new URLSearchParams({ a: '1', b: 'two' }) })).toMatchObject({
       method: 'POST',
@@ -90,7 +90,7 @@ describe.each(TRANSPORTS)('service (%s)', (transport) => {
 
   it('encodes the service name into the path', async () => {
     const platform = await startPlatform(transport, OPTIONS)
-    record(platform, 'DynamicService', { name: 'customer summary/v2' }, 'echo')
+    record(platform, 'DynamicServiceProvider', { name: 'customer summary/v2' }, 'echo')
     const client = await loggedIn(platform)
     // The emulator found the service by its decoded name; its logic sees the path as it was sent.
     expect(await client.service('customer summary/v2')).toMatchObject({
@@ -101,13 +101,13 @@ describe.each(TRANSPORTS)('service (%s)', (transport) => {
 
   it('answers undefined for an empty answer', async () => {
     const platform = await startPlatform(transport, OPTIONS)
-    record(platform, 'DynamicService', { name: 'nothing' }, 'nothing')
+    record(platform, 'DynamicServiceProvider', { name: 'nothing' }, 'nothing')
     expect(await (await loggedIn(platform)).service('nothing')).toBeUndefined()
   })
 
   it('an anonymous call to a service without enableAnonymous is an AnonymousInvocationError, though answered HTTP 500', async () => {
     const platform = await startPlatform(transport, OPTIONS)
-    record(platform, 'DynamicService', { name: 'echo' }, 'echo')
+    record(platform, 'DynamicServiceProvider', { name: 'echo' }, 'echo')
     const error = await platform
       .client()
       .service('echo')
@@ -121,7 +121,7 @@ describe.each(TRANSPORTS)('service (%s)', (transport) => {
 
   it('an anonymous call to a service with enableAnonymous runs', async () => {
     const platform = await startPlatform(transport, OPTIONS)
-    record(platform, 'DynamicService', { name: 'echo', enableAnonymous: true }, 'echo')
+    record(platform, 'DynamicServiceProvider', { name: 'echo', enableAnonymous: true }, 'echo')
     expect(await platform.client().service('echo')).toMatchObject({ user: null })
   })
 
@@ -210,7 +210,7 @@ describe.each(TRANSPORTS)('a service or webhook call that a gateway fails (%s)',
       ...OPTIONS,
       logic: { ...OPTIONS.logic, count: () => ++runs },
     })
-    record(platform, 'DynamicService', { name: 'count' }, 'count')
+    record(platform, 'DynamicServiceProvider', { name: 'count' }, 'count')
     record(platform, 'Webhook', { name: 'count', url: 'count' }, 'count')
     const client = await loggedIn(platform)
     // The platform runs the logic, then the gateway in front of it gives up on the answer.

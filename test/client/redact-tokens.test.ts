@@ -45,7 +45,7 @@ function leaky(request: LogicRequest): never {
 function service(platform: Platform, name: string, logic: string): void {
   platform.emulator.host.runAs({}, () =>
     DomainHelper.createDomain(
-      DomainHelper.buildDomain('DynamicService', {
+      DomainHelper.buildDomain('DynamicServiceProvider', {
         name,
         active: true,
         logic: SimpleQuery.of('DynamicLogic').eq('name', logic).get(),

@@ -114,7 +114,7 @@ describe.each(TRANSPORTS)('retries (%s)', (transport) => {
     const platform = await startPlatform(transport, { ...TICKETS, logic: { hello: () => 'hi' } })
     platform.emulator.host.runAs({}, () =>
       DomainHelper.createDomain(
-        DomainHelper.buildDomain('DynamicService', {
+        DomainHelper.buildDomain('DynamicServiceProvider', {
           name: 'hello',
           active: true,
           logic: SimpleQuery.of('DynamicLogic').eq('name', 'hello').get(),

@@ -302,7 +302,7 @@ describe('requests of many distinct names', () => {
     wire.emulator.host.runAs({ tenant: 'acme' }, () => {
       const logic = SimpleQuery.of('DynamicLogic').eq('name', 'size').get()
       DomainHelper.createDomain(
-        DomainHelper.buildDomain('DynamicService', {
+        DomainHelper.buildDomain('DynamicServiceProvider', {
           name: 'size',
           active: true,
           enableAnonymous: true,

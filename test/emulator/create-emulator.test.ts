@@ -23,7 +23,7 @@ function withStuckService() {
   emulator.host.runAs({}, () => {
     const logic = SimpleQuery.of('DynamicLogic').eq('name', 'stuck').get()
     DomainHelper.createDomain(
-      DomainHelper.buildDomain('DynamicService', {
+      DomainHelper.buildDomain('DynamicServiceProvider', {
         name: 'stuck',
         active: true,
         enableAnonymous: true,

@@ -21,7 +21,7 @@ describe('createEmulator({ store })', () => {
     emulator.host.runAs({}, () => {
       const logic = SimpleQuery.of('DynamicLogic').eq('name', 'tagRows').get()
       DomainHelper.createDomain(
-        DomainHelper.buildDomain('DynamicService', {
+        DomainHelper.buildDomain('DynamicServiceProvider', {
           name: 'tag-rows',
           active: true,
           enableAnonymous: true,

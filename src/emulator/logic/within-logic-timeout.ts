@@ -5,7 +5,7 @@ import { WireError } from '../wire/wire-error.js'
  * passes without one, a 500 naming `what`. The code is not stopped (a promise cannot be), only no longer
  * waited for, so what it writes later still lands. The timer does not keep the process alive.
  *
- * @param what - Who did not settle, for the message (`DynamicLogic 'sum' of DynamicService 'sum'`).
+ * @param what - Who did not settle, for the message (`DynamicLogic 'sum' of DynamicServiceProvider 'sum'`).
  * @internal
  */
 export function withinLogicTimeout<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {

@@ -1,54 +1,30 @@
 import { DomainHelper } from '../../index.js'
 import type { DomainDefinition, TestHost } from '../../testing/index.js'
 import type { DomainRoles } from '../options/emulator-options.js'
+import {
+  LOGIC_DOMAINS,
+  LOGIC_ENGINES,
+  LOGIC_ENGINE_NAMES,
+  LOGIC_RULES,
+  LOGIC_TYPES,
+} from './logic-records.js'
+import type { RecordRule } from './record-rule.js'
+import { SERVICE_DOMAINS, SERVICE_RULES } from './service-records.js'
 
-/** The logic engines the platform lists; the emulator runs `JavaScript` and `TypeScript`. */
-export const ENGINES = Object.freeze({ javaScript: 'JavaScript', typeScript: 'TypeScript', groovy: 'Groovy' })
-
-/** The logic types seeded in `DynamicLogicType` (the document leaves them environment-specific). */
-const LOGIC_TYPES = ['Service', 'Webhook', 'Object action', 'Dashboard widget'] as const
-
-const named = { name: { type: 'STRING', required: true }, description: 'STRING' } as const
 const logicReference = { type: 'DOMAIN_OBJECT', domain: 'DynamicLogic' } as const
+const named = { name: { type: 'STRING', required: true }, description: 'STRING' } as const
 
 /**
- * The platform's own domains, which exist from the start next to the application's: dynamic logic and its
- * engines and types, dynamic services and their execution records, webhooks, object actions, attachments and
- * dashboards. The fields the document names are kept; the rest is the emulator's documented choice.
+ * The platform's own domains, which exist from the start next to the application's, under the platform's names:
+ * dynamic logic and its engines and types, dynamic services and their execution records, webhooks, object
+ * actions, attachments and dashboards. Each group of records lives in a file of its own (`logic-records.ts`,
+ * `service-records.ts`, ...) and is one line here.
  *
  * @internal
  */
 export const PLATFORM_DOMAINS: Readonly<Record<string, DomainDefinition>> = Object.freeze({
-  DynamicLogicType: { fields: named, labelField: 'name' },
-  DynamicLogicEngine: { fields: named, labelField: 'name' },
-  DynamicLogic: {
-    fields: {
-      ...named,
-      logicType: { type: 'DOMAIN_OBJECT', domain: 'DynamicLogicType' },
-      dynamicLogicEngine: { type: 'DOMAIN_OBJECT', domain: 'DynamicLogicEngine', required: true },
-      code: 'STRING',
-    },
-    labelField: 'name',
-  },
-  DynamicService: {
-    fields: {
-      name: { type: 'STRING', required: true },
-      active: 'BOOLEAN',
-      logic: logicReference,
-      // The document: "Default false".
-      enableAnonymous: { type: 'BOOLEAN', default: false },
-      enableLog: 'BOOLEAN',
-    },
-    labelField: 'name',
-  },
-  DynamicServiceExecution: {
-    fields: {
-      parameters: 'JSON_STRING',
-      authentication: 'STRING',
-      startTime: 'ZONED_DATETIME',
-      provider: { type: 'DOMAIN_OBJECT', domain: 'DynamicService' },
-    },
-  },
+  ...LOGIC_DOMAINS,
+  ...SERVICE_DOMAINS,
   Webhook: {
     fields: {
       name: { type: 'STRING', required: true },
@@ -84,6 +60,17 @@ export const PLATFORM_DOMAINS: Readonly<Record<string, DomainDefinition>> = Obje
   },
 })
 
+/**
+ * The unique and unchangeable fields of the platform domains (see `RecordRule`), checked on every REST write
+ * (`recordRuleProblem`) and after seeding (`checkSeededRecords`). A group of records adds its rules in one line.
+ *
+ * @internal
+ */
+export const PLATFORM_RECORD_RULES: Readonly<Record<string, RecordRule>> = Object.freeze({
+  ...LOGIC_RULES,
+  ...SERVICE_RULES,
+})
+
 /** The names of the platform domains. */
 export const PLATFORM_DOMAIN_NAMES: readonly string[] = Object.freeze(Object.keys(PLATFORM_DOMAINS))
 
@@ -97,7 +84,7 @@ export const PLATFORM_DOMAIN_ROLES: DomainRoles = Object.freeze({
 
 /**
  * Creates the platform's seed records in every tenant: the engines, the logic types, and a `DynamicLogic` record
- * (engine `TypeScript`) for each function of `options.logic`.
+ * (engine `TYPESCRIPT_FUNCTION`) for each function of `options.logic`.
  *
  * @internal
  */
@@ -110,14 +97,16 @@ export function seedPlatformRecords(
     host.runAs({ tenant, user: null }, () => {
       const engines = DomainHelper.batchCreate(
         'DynamicLogicEngine',
-        Object.values(ENGINES).map((name) => DomainHelper.buildDomain('DynamicLogicEngine', { name })),
+        LOGIC_ENGINES.map(({ name, description, handlerClassName }) =>
+          DomainHelper.buildDomain('DynamicLogicEngine', { name, description, handlerClassName }),
+        ),
       )
       DomainHelper.batchCreate(
         'DynamicLogicType',
-        LOGIC_TYPES.map((name) => DomainHelper.buildDomain('DynamicLogicType', { name })),
+        LOGIC_TYPES.map((type) => DomainHelper.buildDomain('DynamicLogicType', { ...type })),
       )
       const typeScript = engines.find(
-        (engine) => (engine as Record<string, unknown>)['name'] === ENGINES.typeScript,
+        (engine) => (engine as Record<string, unknown>)['name'] === LOGIC_ENGINE_NAMES.typeScriptFunction,
       )
       if (logicNames.length > 0) {
         DomainHelper.batchCreate(

@@ -39,7 +39,13 @@ export function actionRoutes(app: EmulatorApp, parts: EmulatorParts): void {
       requirePermission(parts.catalog, user, parts.catalog.require(action.domain), 'update')
     const request = await call.logicRequest(user)
     try {
-      const data = await parts.logic.run(action.logic, `ObjectAction '${action.name}'`, request, user)
+      const data = await parts.logic.run(
+        action.logic,
+        `ObjectAction '${action.name}'`,
+        'action',
+        request,
+        user,
+      )
       return jsonResponse(mutationEnvelope({ data: data ?? null }, parts.now()))
     } catch (error) {
       if (!(error instanceof LogicFailure)) throw error

@@ -80,6 +80,7 @@ export function dashboardRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const result = await parts.logic.run(
       widget.logic,
       `DashboardWidget '${widget.name}'`,
+      'widget',
       await call.logicRequest(user),
       user,
     )

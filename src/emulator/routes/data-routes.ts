@@ -6,6 +6,7 @@ import type { IncomingCall } from '../wire/incoming-call.js'
 import { isPlainObject } from '../wire/is-plain-object.js'
 import { objectId, pageParams } from './page-params.js'
 import { authorizeDomain } from '../auth/permissions.js'
+import { recordRuleProblem, ruleSnapshot } from '../platform/record-rules.js'
 import { WireError } from '../wire/wire-error.js'
 import { wireValidationMessage } from '../wire/wire-validation-message.js'
 import { jsonResponse, mutationEnvelope } from '../wire/wire-response.js'
@@ -91,7 +92,9 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     return jsonResponse(
       runAsCaller(parts, user, () => {
         const object = DomainHelper.buildDomain(domain, fields) as { id: number }
-        const error = validationMessage(() => DomainHelper.createDomain(object))
+        const error =
+          recordRuleProblem(domain, object, null) ??
+          validationMessage(() => DomainHelper.createDomain(object))
         if (error !== undefined) return mutationEnvelope({ error }, now())
         return mutationEnvelope({ data: catalog.render(domain, existing(domain, object.id)) }, now())
       }),
@@ -122,7 +125,11 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
               problems.push(`[${index}]: ${id === undefined ? 'no id' : `${domain} ${id} does not exist`}`)
               return
             }
-            const error = validationMessage(() => DomainHelper.updateDomain(Object.assign(current, object)))
+            const before = ruleSnapshot(domain, current)
+            Object.assign(current, object)
+            const error =
+              recordRuleProblem(domain, current, before) ??
+              validationMessage(() => DomainHelper.updateDomain(current))
             if (error === undefined) updated.push(id as number)
             else problems.push(`[${index}]: ${error}`)
           })
@@ -156,8 +163,12 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     return jsonResponse(
       runAsCaller(parts, user, () => {
         // The body holds only the fields to change: the rest stays as stored.
-        const object = Object.assign(existing(domain, id), fields)
-        const error = validationMessage(() => DomainHelper.updateDomain(object))
+        const stored = existing(domain, id)
+        const before = ruleSnapshot(domain, stored)
+        const object = Object.assign(stored, fields)
+        const error =
+          recordRuleProblem(domain, object, before) ??
+          validationMessage(() => DomainHelper.updateDomain(object))
         if (error !== undefined) return mutationEnvelope({ error }, now())
         return mutationEnvelope({ data: catalog.render(domain, existing(domain, id)) }, now())
       }),

@@ -6,7 +6,7 @@ import { runAsCaller } from '../logic/run-as-caller.js'
 import { WireError } from '../wire/wire-error.js'
 import { resultResponse } from '../wire/wire-response.js'
 
-/** A `DynamicService` record as the route reads it. */
+/** A `DynamicServiceProvider` record as the route reads it. */
 interface ServiceRecord {
   readonly id: number
   readonly name: string
@@ -17,7 +17,7 @@ interface ServiceRecord {
 
 /**
  * Dynamic services: `/service/<service name>` (any method; the name URL-encoded) runs the logic of the active
- * `DynamicService` of that name in the caller's tenant (the default tenant for an anonymous caller), as the
+ * `DynamicServiceProvider` of that name in the caller's tenant (the default tenant for an anonymous caller), as the
  * caller, and answers what it returns as JSON. A token that does not verify is refused first, in the common
  * shape, as the platform's security filter does; every error after that answers in the service dialect
  * `{msg, errorCode}` with its usual status (a malformed or too large body: 400 or 413 with errorCode 1001):
@@ -27,8 +27,9 @@ interface ServiceRecord {
  * - no active service of that name: errorCode 1005, HTTP 404; a logic that throws: 500; an engine the emulator
  *   cannot run: 501.
  *
- * With `enableLog` on, each call writes a `DynamicServiceExecution`: the query string verbatim as a JSON string
- * (a URL token included, as on the platform), the caller's username or `Anonymous`, the start time, the service.
+ * With `enableLog` on, each call that reaches the logic writes a `DynamicServiceExecRecord`: the provider, the
+ * query string verbatim as a JSON string (a URL token included, as on the platform), the caller's username or
+ * `Anonymous`, the start and finish times, `SUCCESS` with the answer as JSON text or `FAILED` with the error.
  *
  * @internal
  */
@@ -40,7 +41,7 @@ export function serviceRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     user: RequestUser | null,
   ): Promise<Response> => {
     const service = runAsCaller(parts, user, () => {
-      const [found] = SimpleQuery.of('DynamicService').eq('name', name).eq('active', true).list(0, 1)
+      const [found] = SimpleQuery.of('DynamicServiceProvider').eq('name', name).eq('active', true).list(0, 1)
       return (found ?? null) as ServiceRecord | null
     })
     if (service === null)
@@ -52,20 +53,35 @@ export function serviceRoutes(app: EmulatorApp, parts: EmulatorParts): void {
       )
     }
     const request = await call.logicRequest(user)
-    if (service.enableLog === true) {
+    const owner = `DynamicServiceProvider '${name}'`
+    const startTime = new Date(parts.now())
+    const log = (status: 'SUCCESS' | 'FAILED', execResult: string): void => {
+      if (service.enableLog !== true) return
       runAsCaller(parts, user, () =>
         DomainHelper.createDomain(
-          DomainHelper.buildDomain('DynamicServiceExecution', {
-            // The query string as sent, as JSON text: repeated names and their encoding kept verbatim.
-            parameters: JSON.stringify(call.url.search.slice(1)),
-            authentication: user?.username ?? 'Anonymous',
-            startTime: new Date(parts.now()),
+          DomainHelper.buildDomain('DynamicServiceExecRecord', {
             provider: service,
+            // The query string as sent, as JSON text: repeated names and their encoding kept verbatim.
+            execParams: JSON.stringify(call.url.search.slice(1)),
+            authentication: user?.username ?? 'Anonymous',
+            startTime,
+            finishTime: new Date(parts.now()),
+            status,
+            execResult,
           }),
         ),
       )
     }
-    return resultResponse(await parts.logic.run(service.logic, `DynamicService '${name}'`, request, user))
+    let answer: Response
+    try {
+      answer = resultResponse(await parts.logic.run(service.logic, owner, 'service', request, user))
+    } catch (error) {
+      log('FAILED', error instanceof WireError ? error.detail : String(error))
+      throw error
+    }
+    // The answer as sent: a clone, so that the caller still reads the body.
+    log('SUCCESS', await answer.clone().text())
+    return answer
   }
 
   app.all('/service/:name', async (c) => {
@@ -79,10 +95,14 @@ export function serviceRoutes(app: EmulatorApp, parts: EmulatorParts): void {
       if (error instanceof WireError) throw error.asService()
       if (IllegalArgumentException.is(error))
         throw new WireError('IllegalArgument', error.message, { dialect: 'service', cause: error })
-      throw new WireError('InternalError', `DynamicService '${name}' failed: ${(error as Error).message}`, {
-        dialect: 'service',
-        cause: error,
-      })
+      throw new WireError(
+        'InternalError',
+        `DynamicServiceProvider '${name}' failed: ${(error as Error).message}`,
+        {
+          dialect: 'service',
+          cause: error,
+        },
+      )
     }
   })
 }

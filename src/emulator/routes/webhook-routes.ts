@@ -33,6 +33,7 @@ export function webhookRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const result = await parts.logic.run(
       webhook.logic,
       `Webhook '${url}'`,
+      'webhook',
       await call.logicRequest(user),
       user,
     )

@@ -43,7 +43,7 @@ describe.each(TRANSPORTS)('what the platform answers becomes the error of its co
     })
     platform.emulator.host.runAs({}, () =>
       DomainHelper.createDomain(
-        DomainHelper.buildDomain('DynamicService', {
+        DomainHelper.buildDomain('DynamicServiceProvider', {
           name: 'hello',
           active: true,
           logic: SimpleQuery.of('DynamicLogic').eq('name', 'hello').get(),

@@ -26,7 +26,7 @@ describe('application seed data', () => {
       // Named so that sorting by file name would import them in the wrong order.
       'Order.csv': 'number(*),status,customer.name\n1,OPEN,Ann\n2,SHIPPED,Bob\n',
       'Customer.csv': '; the customers\nname(*),vip\nAnn,T\nBob,false\n',
-      'DynamicService.csv':
+      'DynamicServiceProvider.csv':
         'name(*),active,logic.name,enableAnonymous\nhello,T,hello,true\nprivate,true,hello,F\n',
       'README.txt': 'not seed data',
     })

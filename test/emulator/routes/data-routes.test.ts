@@ -518,11 +518,7 @@ describe('access to /data', () => {
   it('serves the platform domains to administrators and developers only', async () => {
     const wire = await shop()
     const engines = await wire.json('GET', '/data/DynamicLogicEngine', { token: wire.admin })
-    expect(engines.body.data.map((e: { name: string }) => e.name)).toEqual([
-      'JavaScript',
-      'TypeScript',
-      'Groovy',
-    ])
+    expect(engines.body.total).toBe(7)
     expect(
       (await wire.json('GET', '/data/DynamicLogicType', { token: wire.admin })).body.total,
     ).toBeGreaterThan(0)

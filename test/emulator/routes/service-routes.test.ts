@@ -10,7 +10,7 @@ function echo(request: LogicRequest) {
   return { ...request, customers: SimpleQuery.count('Customer') }
 }
 
-/** Creates a DynamicService in a tenant for a logic of that name. */
+/** Creates a DynamicServiceProvider in a tenant for a logic of that name. */
 function service(
   host: TestHost,
   fields: {
@@ -24,7 +24,9 @@ function service(
 ): void {
   host.runAs({ tenant }, () => {
     const logic = SimpleQuery.of('DynamicLogic').eq('name', fields.logic).get()
-    DomainHelper.createDomain(DomainHelper.buildDomain('DynamicService', { active: true, ...fields, logic }))
+    DomainHelper.createDomain(
+      DomainHelper.buildDomain('DynamicServiceProvider', { active: true, ...fields, logic }),
+    )
   })
 }
 
@@ -82,7 +84,7 @@ describe.each(TRANSPORTS)('dynamic services (%s)', (transport) => {
       status: 500,
       body: {
         msg: expect.stringMatching(
-          /^DynamicLogic 'stuck' of DynamicService 'stuck' did not settle within 50 ms \(logicTimeoutMs\)/,
+          /^DynamicLogic 'stuck' of DynamicServiceProvider 'stuck' did not settle within 50 ms \(logicTimeoutMs\)/,
         ),
         errorCode: 500,
       },
@@ -100,20 +102,78 @@ describe('dynamic services', () => {
     expect(body).toMatchObject({ user: null, customers: 1 })
   })
 
-  it('are created with enableAnonymous false when the request leaves it out, as the document gives its default', async () => {
+  it('are created active and with enableAnonymous false when the request leaves them out, as the platform defaults them', async () => {
     const { wire, admin } = await withServices()
     const logic = (await wire.json('GET', '/data/DynamicLogic?max=100', { token: admin })).body.data.find(
       (record: { name: string }) => record.name === 'echo',
     )
-    const created = await wire.json('POST', '/data/DynamicService', {
+    const created = await wire.json('POST', '/data/DynamicServiceProvider', {
       token: admin,
-      json: { name: 'fresh', active: true, logic: { id: logic.id } },
+      json: { name: 'fresh', logic: { id: logic.id } },
     })
     expect(created.status).toBe(200)
-    const { body } = await wire.json('GET', `/data/DynamicService/${created.body.data.id}`, { token: admin })
-    expect(body.data).toMatchObject({ name: 'fresh', enableAnonymous: false, enableLog: null })
+    const { body } = await wire.json('GET', `/data/DynamicServiceProvider/${created.body.data.id}`, {
+      token: admin,
+    })
+    expect(body.data).toMatchObject({ name: 'fresh', active: true, enableAnonymous: false, enableLog: null })
+    expect((await wire.json('GET', '/service/fresh', { token: admin })).status).toBe(200)
     const anonymous = await wire.json('GET', '/service/fresh')
     expect(anonymous.body).toMatchObject({ errorCode: 11004 })
+  })
+
+  it('need a logic: a provider created without one is a validation failure, and nothing is written', async () => {
+    const { wire, host, admin } = await withServices()
+    const { status, body } = await wire.json('POST', '/data/DynamicServiceProvider', {
+      token: admin,
+      json: { name: 'empty' },
+    })
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ status: 'error', message: expect.stringContaining('logic') })
+    expect(count(host, 'DynamicServiceProvider')).toBe(0)
+  })
+
+  it('have a name unique in a tenant and not changeable: a duplicate or a rename is a validation failure, also in a batch', async () => {
+    const { wire, host, admin } = await withServices()
+    service(host, { name: 'summary', logic: 'echo' })
+    service(host, { name: 'summary', logic: 'echo' }, 'globex')
+    const logicId = all(host, 'DynamicLogic').find((record) => record['name'] === 'echo')!['id']
+    const duplicate = await wire.json('POST', '/data/DynamicServiceProvider', {
+      token: admin,
+      json: { name: 'summary', logic: { id: logicId } },
+    })
+    expect(duplicate).toEqual({
+      status: 200,
+      body: expect.objectContaining({
+        status: 'error',
+        message: expect.stringContaining('DynamicServiceProvider.name must be unique in a tenant'),
+      }),
+    })
+    const id = all(host, 'DynamicServiceProvider')[0]!['id'] as number
+    const renamed = await wire.json('PUT', `/data/DynamicServiceProvider/${id}`, {
+      token: admin,
+      json: { name: 'report' },
+    })
+    expect(renamed.body).toMatchObject({
+      status: 'error',
+      message: expect.stringContaining('DynamicServiceProvider.name cannot be changed after creation'),
+    })
+    const batch = await wire.json('PUT', '/data/DynamicServiceProvider/batch', {
+      token: admin,
+      json: [
+        { id, enableLog: true },
+        { id, name: 'report' },
+      ],
+    })
+    expect(batch.status).toBe(400)
+    expect(batch.body.errMsg).toContain('DynamicServiceProvider.name cannot be changed after creation')
+    // Nothing written: the name, and the first object's change, as they were.
+    expect(all(host, 'DynamicServiceProvider')).toMatchObject([{ name: 'summary', enableLog: null }])
+    // The same name with the other fields changed is no rename.
+    const kept = await wire.json('PUT', `/data/DynamicServiceProvider/${id}`, {
+      token: admin,
+      json: { name: 'summary', enableLog: true },
+    })
+    expect(kept.body.status).toBe('success')
   })
 
   it('are named URL-encoded in the path', async () => {
@@ -235,31 +295,37 @@ describe('dynamic services', () => {
       status: 401,
       body: platformError(1012, 'TokenInvalid'),
     })
-    expect(count(host, 'DynamicServiceExecution')).toBe(0)
+    expect(count(host, 'DynamicServiceExecRecord')).toBe(0)
   })
 })
 
 describe('service execution records', () => {
-  it('with enableLog on, each call writes the parameters verbatim (a URL token included), the caller, the start time and the service', async () => {
+  it('with enableLog on, each call writes the parameters verbatim (a URL token included), the caller, the times, SUCCESS and the answer', async () => {
     const clock = manualClock()
     const { wire, host, admin } = await withServices({ now: clock.now })
     service(host, { name: 'logged', logic: 'echo', enableLog: true, enableAnonymous: true })
     await wire.json('GET', `/service/logged?access_token=${admin}&x=1&x=2&y=%20z`)
     await wire.json('GET', '/service/logged?q=anonymous')
 
-    const records = all(host, 'DynamicServiceExecution')
+    const records = all(host, 'DynamicServiceExecRecord')
     expect(records).toHaveLength(2)
     // The query string as sent: every value of a repeated name, the encoding untouched.
-    expect(JSON.parse(records[0]!['parameters'] as string)).toBe(`access_token=${admin}&x=1&x=2&y=%20z`)
+    expect(JSON.parse(records[0]!['execParams'] as string)).toBe(`access_token=${admin}&x=1&x=2&y=%20z`)
     expect(records[0]).toMatchObject({
       authentication: 'admin',
       startTime: new Date(clock.now()),
+      finishTime: new Date(clock.now()),
       provider: { name: 'logged' },
+      status: 'SUCCESS',
     })
-    expect(records[1]).toMatchObject({ authentication: 'Anonymous', parameters: '"q=anonymous"' })
+    expect(JSON.parse(records[0]!['execResult'] as string)).toMatchObject({
+      path: '/service/logged',
+      customers: 0,
+    })
+    expect(records[1]).toMatchObject({ authentication: 'Anonymous', execParams: '"q=anonymous"' })
   })
 
-  it('are written before the logic runs, once past the enableAnonymous check: a call whose logic throws is recorded too', async () => {
+  it('are written once past the enableAnonymous check: a call whose logic throws is recorded FAILED with the error', async () => {
     const { wire, host, admin } = await withServices({
       logic: {
         broken: () => {
@@ -271,8 +337,14 @@ describe('service execution records', () => {
     expect((await wire.json('GET', '/service/broken?sku=W1', { token: admin })).status).toBe(500)
     // An anonymous call refused by enableAnonymous gets no further: it is not recorded.
     expect((await wire.json('GET', '/service/broken?sku=W2')).body.errorCode).toBe(11004)
-    expect(all(host, 'DynamicServiceExecution')).toMatchObject([
-      { parameters: '"sku=W1"', authentication: 'admin', provider: { name: 'broken' } },
+    expect(all(host, 'DynamicServiceExecRecord')).toMatchObject([
+      {
+        execParams: '"sku=W1"',
+        authentication: 'admin',
+        provider: { name: 'broken' },
+        status: 'FAILED',
+        execResult: "DynamicLogic 'broken' of DynamicServiceProvider 'broken' threw Error: no stock",
+      },
     ])
   })
 
@@ -280,7 +352,7 @@ describe('service execution records', () => {
     const { wire, host, admin } = await withServices()
     service(host, { name: 'quiet', logic: 'echo', enableLog: false })
     await wire.json('GET', '/service/quiet?q=1', { token: admin })
-    expect(count(host, 'DynamicServiceExecution')).toBe(0)
+    expect(count(host, 'DynamicServiceExecRecord')).toBe(0)
   })
 })
 
@@ -299,21 +371,21 @@ describe('dynamic logic', () => {
       json: { name, dynamicLogicEngine: { id: engineId }, code },
     })
     expect(logic.body.status).toBe('success')
-    const created = await wire.json('POST', '/data/DynamicService', {
+    const created = await wire.json('POST', '/data/DynamicServiceProvider', {
       token: admin,
       json: { name, active: true, logic: { id: logic.body.data.id } },
     })
     expect(created.body.status).toBe('success')
   }
 
-  it('in the JavaScript engine, created over REST, runs its code as the body of a function of request with the facades in scope; it may await', async () => {
+  it('in the JAVASCRIPT_CODE engine, created over REST, runs its code as the body of an async function of request with the facades in scope; it may await', async () => {
     const { wire, host, admin } = await withServices()
     seed(host, 'Customer', [{ name: 'Ann' }])
     await createOverRest(
       wire,
       admin,
       'count-js',
-      'JavaScript',
+      'JAVASCRIPT_CODE',
       `const total = SimpleQuery.count('Customer')
        await new Promise((resolve) => setTimeout(resolve, 1))
        DomainHelper.createDomain(DomainHelper.buildDomain('Customer', { name: request.params.name }))
@@ -325,14 +397,14 @@ describe('dynamic logic', () => {
     expect(all(host, 'Customer').map((c) => c['name'])).toEqual(['Ann', 'Bob'])
   })
 
-  it("in the JavaScript engine writes in the caller's tenant, also after an await", async () => {
+  it("in the JAVASCRIPT_CODE engine writes in the caller's tenant, also after an await", async () => {
     const { wire, host } = await withServices()
     const globex = (await wire.login('globex', 'globex')).access_token
     await createOverRest(
       wire,
       globex,
       'add',
-      'JavaScript',
+      'JAVASCRIPT_CODE',
       `await new Promise((resolve) => setTimeout(resolve, 1))
        DomainHelper.createDomain(DomainHelper.buildDomain('Tag', { name: 'x' }))`,
     )
@@ -352,34 +424,36 @@ describe('dynamic logic', () => {
     expect(await wire.json('GET', '/service/broken', { token: admin })).toEqual({
       status: 500,
       body: {
-        msg: "DynamicLogic 'broken' of DynamicService 'broken' threw RangeError: no stock",
+        msg: "DynamicLogic 'broken' of DynamicServiceProvider 'broken' threw RangeError: no stock",
         errorCode: 500,
       },
     })
   })
 
-  it('in JavaScript that does not compile answers 500 saying so', async () => {
+  it('in JAVASCRIPT_CODE that does not compile answers 500 saying so', async () => {
     const { wire, admin } = await withServices()
-    await createOverRest(wire, admin, 'typo', 'JavaScript', 'return {')
+    await createOverRest(wire, admin, 'typo', 'JAVASCRIPT_CODE', 'return {')
     const { status, body } = await wire.json('GET', '/service/typo', { token: admin })
     expect(status).toBe(500)
-    expect(body.msg).toMatch(/DynamicLogic 'typo' \(JavaScript\) does not compile/)
+    expect(body.msg).toMatch(/DynamicLogic 'typo' \(JAVASCRIPT_CODE\) does not compile/)
   })
 
-  it('in an engine the emulator cannot run (Groovy) answers 501 naming the engine', async () => {
+  it('in an engine the emulator cannot run (GROOVY_CODE, for now) answers 501 naming the engine', async () => {
     const { wire, admin } = await withServices()
-    await createOverRest(wire, admin, 'legacy', 'Groovy', 'return [ok: true]')
+    await createOverRest(wire, admin, 'legacy', 'GROOVY_CODE', 'return [ok: true]')
     const { status, body } = await wire.json('GET', '/service/legacy', { token: admin })
     expect(status).toBe(501)
     expect(body).toEqual({
-      msg: expect.stringContaining('written for the Groovy engine, which the emulator cannot run'),
+      msg: expect.stringContaining(
+        'written for the GROOVY_CODE engine (Groovy code), which the emulator cannot run',
+      ),
       errorCode: 501,
     })
   })
 
-  it('in TypeScript without a function of its name answers 500 saying what to pass', async () => {
+  it('in TYPESCRIPT_FUNCTION without a function of its name answers 500 saying what to pass', async () => {
     const { wire, admin } = await withServices()
-    await createOverRest(wire, admin, 'ghost', 'TypeScript', '')
+    await createOverRest(wire, admin, 'ghost', 'TYPESCRIPT_FUNCTION', '')
     const { body } = await wire.json('GET', '/service/ghost', { token: admin })
     expect(body.msg).toContain('createEmulator({ logic: { "ghost": (request) => ... } })')
   })
