@@ -23,7 +23,7 @@ it('a request waits while another awaits in its work on the host, and then answe
   wire.emulator.host.runAs({ tenant: 'acme' }, () => {
     const logic = SimpleQuery.of('DynamicLogic').eq('name', 'slow').get()
     DomainHelper.createDomain(
-      DomainHelper.buildDomain('DynamicService', { name: 'slow', active: true, logic }),
+      DomainHelper.buildDomain('DynamicServiceProvider', { name: 'slow', active: true, logic }),
     )
   })
   const { access_token: token } = await wire.login()
