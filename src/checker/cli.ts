@@ -19,7 +19,13 @@ if (command === 'serve') {
   // Loaded only here, so that `check` never loads the emulator's dependencies.
   // Listening for the signals from the start: one that comes while the emulator starts stops it once started.
   const stopped = new Promise<string>((resolve) => {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => resolve(signal))
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => resolve(signal))
+    // `npx vendor-api serve` runs this under `sh -c`, and npm passes a SIGTERM to that shell, which ends without
+    // passing it on: this process is then orphaned. Stop when the parent is gone, as a dev server should.
+    const parent = process.ppid
+    setInterval(() => {
+      if (process.ppid !== parent) resolve('its parent process ended')
+    }, 250).unref()
   })
   const { serveCommand } = await import('../emulator/serve/serve-command.js')
   // Exit once the emulator has closed, even if a plugin left a handle open.

@@ -1,6 +1,9 @@
 import { Hono } from 'hono'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import { isAllowedHost } from './auth/allowed-host.js'
+import { accessLogMiddleware, type AccessLog } from './wire/access-log.js'
+import { allowedMethods } from './routes/allowed-methods.js'
+import { corsMiddleware } from './wire/cors.js'
 import { actionRoutes } from './routes/action-routes.js'
 import { attachmentRoutes } from './routes/attachment-routes.js'
 import { authRoutes } from './routes/auth-routes.js'
@@ -18,29 +21,36 @@ import { WireError } from './wire/wire-error.js'
 import { errorResponse, jsonResponse } from './wire/wire-response.js'
 import { API_PREFIX } from './wire/api-prefix.js'
 
+/** What the app is made with besides the parts: body limits, the access log, the CORS origins. */
+export interface AppSettings {
+  readonly limits: BodyLimits
+  readonly accessLog: AccessLog | undefined
+  /** The origins allowed to call from a browser; `undefined` for every loopback origin. */
+  readonly cors: readonly string[] | undefined
+}
+
 /**
  * The emulator's HTTP app: the platform's REST API under `/api` and, as the backend behind the platform's proxy
- * answers it, without `/api`; `GET /actuator/health` (`{"status":"UP"}`, no login); a 501 naming any route it
- * does not serve, and every failure answered with the platform's error body. A request that came in over HTTP for a host name the
- * emulator does not answer to (see {@link isAllowedHost}) is refused with 403 before any route sees it.
+ * answers it, without `/api`; `GET /actuator/health` (`{"status":"UP"}`, no login); a 405 with `Allow` for a
+ * path it serves called with another method; a 501 naming any route it does not serve; and every failure
+ * answered with the platform's error body. A request that came in over HTTP for a host name the emulator does
+ * not answer to (see {@link isAllowedHost}) is refused with 403 before any route sees it; CORS (see
+ * {@link corsMiddleware}) comes next, so a preflight never reaches a route.
  *
  * @internal
  */
-export function createApp(
-  parts: EmulatorParts,
-  limits: BodyLimits,
-  accessLog: ((line: string) => void) | undefined,
-): EmulatorApp {
+export function createApp(parts: EmulatorParts, settings: AppSettings): EmulatorApp {
+  const { limits, accessLog } = settings
   // Not strict: `/permissions/<domain>/`, as the document writes it, is `/permissions/<domain>`.
   const root: EmulatorApp = new Hono({ strict: false })
-  root.use('*', async (c, next) => {
-    try {
-      await next()
-    } finally {
-      const url = new URL(c.req.url)
-      accessLog?.(`${c.req.method} ${url.pathname}${url.search} ${c.res.status}`)
-    }
-  })
+  if (accessLog !== undefined)
+    root.use(
+      '*',
+      accessLogMiddleware(
+        accessLog,
+        (c) => (c.get('call') as IncomingCall | undefined)?.caller?.username ?? null,
+      ),
+    )
   root.use('*', async (c, next) => {
     const { listenHostname } = c.env
     const host = c.req.raw.headers.get('host')
@@ -56,6 +66,7 @@ export function createApp(
     }
     await next()
   })
+  root.use('*', corsMiddleware(settings.cors))
   root.use('*', async (c, next) => {
     c.set('call', new IncomingCall(c.req.raw, limits))
     // One request at a time on the host: one that awaits in a transaction must not share it (see RequestGate).
@@ -85,7 +96,20 @@ export function createApp(
         `${method} ${new URL(url).pathname} is not served by the emulator. It serves the platform's REST API under /api (and without /api, as the backend does); docs/emulator.md lists every route.`,
       ),
     )
-  root.notFound((c) => notServed(c.req.method, c.req.url))
+  root.notFound((c) => {
+    const allow = allowedMethods(root.router, c.req.path)
+    if (allow.length === 0) return notServed(c.req.method, c.req.url)
+    const headers = { allow: allow.join(', ') }
+    if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers })
+    const response = errorResponse(
+      new WireError(
+        'MethodNotAllowed',
+        `${c.req.method} is not a method of ${c.req.path}: it takes ${allow.join(', ')}. docs/emulator.md lists every route.`,
+      ),
+    )
+    response.headers.set('allow', headers.allow)
+    return response
+  })
   root.onError((error, c) => {
     if (error instanceof WireError) return errorResponse(error)
     // The library's refusal of an argument (a bad condition, a malformed value) is the caller's mistake.

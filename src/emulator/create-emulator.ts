@@ -98,7 +98,11 @@ class PlatformEmulator implements Emulator {
         now: checked.now,
         logicTimeoutMs: checked.logicTimeoutMs,
       }
-      this.#app = createApp(parts, checked.limits, checked.accessLog)
+      this.#app = createApp(parts, {
+        limits: checked.limits,
+        accessLog: checked.accessLog,
+        cors: checked.cors,
+      })
     } catch (error) {
       host.uninstall()
       throw error

@@ -26,4 +26,5 @@ export type {
   ListenOptions,
   UserChanges,
 } from './options/emulator-options.js'
+export type { AccessLog, AccessLogEntry } from './wire/access-log.js'
 export type { LogicFunction, LogicRequest, RequestUser } from './logic/logic-request.js'

@@ -264,16 +264,47 @@ describe('routes the emulator does not serve', () => {
     const wire = await startWire()
     for (const [method, path] of [
       ['GET', '/api/reports/list'],
-      ['GET', '/api/auth/login'],
-      ['DELETE', '/api/auth/userInfo'],
+      ['POST', '/api/auth/nowhere'],
       ['GET', '/legacy/'],
     ] as const) {
       const response = await wire.emulator.fetch(`http://localhost${path}`, { method })
       const body = (await response.json()) as { errMsg: string }
       expect(response.status, path).toBe(501)
+      expect(response.headers.get('allow'), path).toBeNull()
       expect(body).toEqual(platformError(501, 'NotImplemented'))
       expect(body.errMsg).toContain(`${method} ${path} is not served`)
     }
+  })
+})
+
+describe('a path the emulator serves, called with a method it does not', () => {
+  it('answers 405 with an Allow header listing the methods the path takes, and runs nothing', async () => {
+    const wire = await startWire(SHOP)
+    for (const [method, path, allow] of [
+      ['GET', '/api/auth/login', 'POST, OPTIONS'],
+      ['DELETE', '/api/auth/userInfo', 'GET, HEAD, OPTIONS'],
+      ['POST', '/api/data/Customer/7', 'GET, HEAD, PUT, DELETE, PATCH, OPTIONS'],
+      ['PATCH', '/api/data/Customer', 'GET, HEAD, POST, OPTIONS'],
+      ['DELETE', '/api/search/Customer', 'POST, OPTIONS'],
+    ] as const) {
+      const response = await wire.emulator.fetch(`http://localhost${path}`, { method })
+      const body = (await response.json()) as { errMsg: string }
+      expect(response.status, `${method} ${path}`).toBe(405)
+      expect(response.headers.get('allow'), `${method} ${path}`).toBe(allow)
+      expect(body).toEqual(platformError(405, 'MethodNotAllowed'))
+      expect(body.errMsg).toContain(`${method} is not a method of ${path}: it takes ${allow}`)
+    }
+  })
+
+  it("PATCH on an object keeps the platform's 403, and OPTIONS answers 204 with Allow", async () => {
+    const wire = await startWire(SHOP)
+    const { access_token } = await wire.login()
+    const patch = await wire.json('PATCH', '/data/Customer/1', { token: access_token, json: { name: 'Eve' } })
+    expect(patch.status).toBe(403)
+    expect(patch.body).toEqual(platformError(1004, 'NoPermission'))
+    const options = await wire.emulator.fetch('http://localhost/api/auth/login', { method: 'OPTIONS' })
+    expect(options.status).toBe(204)
+    expect(options.headers.get('allow')).toBe('POST, OPTIONS')
   })
 })
 

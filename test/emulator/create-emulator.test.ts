@@ -5,7 +5,7 @@ import {
   IllegalStateException,
   SimpleQuery,
 } from '../../src/index.js'
-import { createEmulator } from '../../src/emulator/index.js'
+import { createEmulator, type AccessLogEntry } from '../../src/emulator/index.js'
 import { createTestHost } from '../../src/testing/index.js'
 
 /** An emulator whose anonymous service `stuck` runs a logic that never settles, and when that logic started. */
@@ -157,11 +157,86 @@ describe('the access log', () => {
     const { access_token } = (await login.json()) as { access_token: string }
     await emulator.fetch(`/api/auth/userInfo?access_token=${access_token}`)
     await emulator.fetch('/api/nowhere')
-    expect(lines).toEqual([
-      'POST /api/auth/login 200',
-      `GET /api/auth/userInfo?access_token=${access_token} 200`,
-      'GET /api/nowhere 501',
+    const time = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z'
+    expect(lines).toHaveLength(3)
+    expect(lines[0]).toMatch(new RegExp(`^${time} POST /api/auth/login 200 \\d+(\\.\\d)?ms admin -$`))
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${time} GET /api/auth/userInfo\\?access_token=${access_token} 200 \\d+(\\.\\d)?ms admin -$`,
+      ),
+    )
+    expect(lines[2]).toMatch(new RegExp(`^${time} GET /api/nowhere 501 \\d+(\\.\\d)?ms - 501$`))
+  })
+
+  it('records the caller, the errCode of an error, and status:error for a validation failure answered 200', async () => {
+    const entries: AccessLogEntry[] = []
+    const lines: string[] = []
+    await using emulator = createEmulator({
+      domains: { Order: { fields: { status: { type: 'STRING', required: true } } } },
+      accessLog: (line, entry) => {
+        lines.push(line)
+        entries.push(entry)
+      },
+    })
+    const login = await emulator.fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin' }),
+    })
+    const { access_token } = (await login.json()) as { access_token: string }
+    const auth = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' }
+    await emulator.fetch('/api/data/Order', { method: 'POST', headers: auth, body: '{"status":"OPEN"}' })
+    await emulator.fetch('/api/data/Order', { method: 'POST', headers: auth, body: '{}' })
+    await emulator.fetch('/api/data/Order')
+    await emulator.fetch('/api/data/Order/1', { method: 'POST', headers: auth, body: '{}' })
+    expect(
+      entries
+        .slice(1)
+        .map(({ method, path, status, user, errCode, validationError }) => ({
+          method,
+          path,
+          status,
+          user,
+          errCode,
+          validationError,
+        })),
+    ).toEqual([
+      {
+        method: 'POST',
+        path: '/api/data/Order',
+        status: 200,
+        user: 'admin',
+        errCode: null,
+        validationError: false,
+      },
+      {
+        method: 'POST',
+        path: '/api/data/Order',
+        status: 200,
+        user: 'admin',
+        errCode: null,
+        validationError: true,
+      },
+      {
+        method: 'GET',
+        path: '/api/data/Order',
+        status: 403,
+        user: null,
+        errCode: 1004,
+        validationError: false,
+      },
+      {
+        method: 'POST',
+        path: '/api/data/Order/1',
+        status: 405,
+        user: null,
+        errCode: 405,
+        validationError: false,
+      },
     ])
+    expect(lines[2]).toMatch(/ POST \/api\/data\/Order 200 \S+ms admin status:error$/)
+    expect(lines[3]).toMatch(/ GET \/api\/data\/Order 403 \S+ms - 1004$/)
+    for (const entry of entries) expect(entry.durationMs).toBeGreaterThanOrEqual(0)
   })
 })
 

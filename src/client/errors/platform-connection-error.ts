@@ -72,7 +72,8 @@ export class PlatformConnectionError extends Error {
       `${init.request ?? 'A request'} got no answer: ${init.detail}. ` +
         (init.reason === 'timeout'
           ? 'Try again later, or raise timeout and totalTimeout.'
-          : 'Check that the platform runs at baseUrl.'),
+          : // A browser reports a cross-origin call its server did not allow as this same network error.
+            "Check that the platform runs at baseUrl and, from a browser, allows this page's origin (CORS)."),
     )
     Object.assign(this, { reason: init.reason, request: init.request })
   }

@@ -62,7 +62,8 @@ export class Authenticator {
           'Send it as Authorization: Bearer <access_token>, as the access_token URL parameter, or as the access_token cookie.',
       )
     }
-    return this.userOf(found.token)
+    call.caller = await this.userOf(found.token)
+    return call.caller
   }
 
   /**

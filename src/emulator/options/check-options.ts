@@ -12,6 +12,8 @@ import { isPlainObject } from '../wire/is-plain-object.js'
 import { isStringArray } from '../wire/is-string-array.js'
 import { DEFAULT_USERS } from '../auth/user-directory.js'
 import { unknownOptions } from '../../testing/host/unknown-options.js'
+import type { AccessLog } from '../wire/access-log.js'
+import { normalOrigin } from '../wire/cors.js'
 
 const OPTION_NAMES: ReadonlySet<string> = new Set([
   'domains',
@@ -30,6 +32,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'maxUploadBytes',
   'accessLog',
   'logicTimeoutMs',
+  'cors',
 ])
 
 const OPERATIONS: ReadonlySet<string> = new Set(['read', 'create', 'update', 'delete'])
@@ -61,8 +64,10 @@ export interface CheckedOptions {
   readonly dataDir: string | undefined
   readonly plugins: readonly PluginDefinition[]
   readonly limits: BodyLimits
-  readonly accessLog: ((line: string) => void) | undefined
+  readonly accessLog: AccessLog | undefined
   readonly logicTimeoutMs: number
+  /** The origins allowed to call from a browser (as browsers write them), or `undefined` for loopback ones. */
+  readonly cors: readonly string[] | undefined
 }
 
 /**
@@ -239,6 +244,8 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
   if (!Number.isSafeInteger(logicTimeoutMs) || logicTimeoutMs < 1 || logicTimeoutMs > MAX_TIMER_MS)
     problems.push(`logicTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`)
 
+  const cors = checkCors(options.cors, problems)
+
   if (problems.length > 0) {
     throw new IllegalArgumentException(
       `createEmulator was given invalid options (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}`,
@@ -265,7 +272,34 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     limits,
     accessLog: options.accessLog,
     logicTimeoutMs,
+    cors,
   }
+}
+
+/**
+ * The `cors` option as browsers write origins (`http://localhost:5173`: scheme, host, port but the scheme's
+ * default, no path), `*` kept; a problem for an entry that is not an origin.
+ */
+function checkCors(given: unknown, problems: string[]): readonly string[] | undefined {
+  if (given === undefined) return undefined
+  if (!isStringArray(given)) {
+    problems.push("cors must be an array of origins, such as ['http://localhost:5173'] (or ['*'] for any)")
+    return undefined
+  }
+  return given.map((origin) => {
+    if (origin === '*') return origin
+    let url: URL | undefined
+    try {
+      url = new URL(origin)
+    } catch {
+      url = undefined
+    }
+    if (url === undefined || !/^https?:$/.test(url.protocol) || `${url.origin}/` !== url.href)
+      problems.push(
+        `cors: ${JSON.stringify(origin)} is not an origin; write the scheme, host and port a browser shows, such as http://localhost:5173`,
+      )
+    return normalOrigin(origin)
+  })
 }
 
 /** A positive whole number of seconds from a number or a numeric string, else `null`. */

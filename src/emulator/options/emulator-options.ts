@@ -1,5 +1,6 @@
 import type { DomainDefinition, PluginDefinition, StorageOption, Store } from '../../testing/index.js'
 import type { LogicFunction } from '../logic/logic-request.js'
+import type { AccessLog } from '../wire/access-log.js'
 
 /**
  * The role requirements of a domain, per operation: role names of which a user needs one. An operation that is
@@ -163,13 +164,24 @@ export interface EmulatorOptions {
   readonly maxBodyBytes?: number
   /** The largest attachment upload in bytes (default 10 MiB). */
   readonly maxUploadBytes?: number
-  /** Receives one access-log line per request (`GET /api/data/Order?max=5 200`), URL tokens included. */
-  readonly accessLog?: (line: string) => void
+  /**
+   * Receives one access-log line per request, and the same as data (`AccessLogEntry`):
+   * `2026-01-05T09:30:00.000Z GET /api/data/Order?max=5 200 1.2ms ann -` (time, method, path with query, status,
+   * duration, the caller or `-`, the errCode or `status:error` for a validation failure answered 200, or `-`).
+   * URL tokens are included, as in the platform's logs. A `(line) => void` still fits.
+   */
+  readonly accessLog?: AccessLog
   /**
    * How long dynamic logic and a custom controller's handler may take to settle, in milliseconds (default
    * 30000): a call still waiting then answers 500 naming it. The code is not stopped, only no longer waited for.
    */
   readonly logicTimeoutMs?: number
+  /**
+   * The origins a browser page may call the emulator from (`--cors`), such as `['http://localhost:5173']`, or
+   * `['*']` for any; they replace the default, which allows every `http://` origin on `localhost`, `127.0.0.1`
+   * or `[::1]`, any port, and no other. An allowed origin may send credentials (cookies, `Authorization`).
+   */
+  readonly cors?: readonly string[]
 }
 
 /**

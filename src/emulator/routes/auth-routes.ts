@@ -48,6 +48,7 @@ export function authRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     if (!users.passwordMatches(username, password))
       throw new WireError('UserPasswordMismatch', `the password of ${JSON.stringify(username)} is wrong.`)
     const pair = await tokens.issuePair(username, 'setting')
+    call.caller = user
     return jsonResponse(loginResponse(user, pair.accessToken, pair.refreshToken))
   })
 
@@ -73,6 +74,7 @@ export function authRoutes(app: EmulatorApp, parts: EmulatorParts): void {
         'the form has no refresh_token: send the refresh_token the login gave.',
       )
     const user = await auth.userOf(refreshToken)
+    call.caller = user
     // The response's refresh_token is the one sent, as on the platform.
     return jsonResponse(loginResponse(user, await tokens.issueAccessToken(user.username), refreshToken))
   })

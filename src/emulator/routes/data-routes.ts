@@ -21,6 +21,7 @@ import { jsonResponse, mutationEnvelope } from '../wire/wire-response.js'
  *   `status: "error"` and the message, and nothing written;
  * - `PUT /data/<domain>/batch`: every update or none; an invalid record answers an error response; another
  *   method on that path: 400 saying it takes PUT only;
+ * - `PUT /data/<domain>/<id>`: the body's `id` is required and must be the path's (400/1001 otherwise);
  * - `PATCH /data/<domain>/<id>`: 403, the route has no implementation.
  *
  * @internal
@@ -154,10 +155,17 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const [user, domain] = await authorizeDomain(parts, call, c.req.param('domain'), 'update')
     const id = objectId(c.req.param('id'))
     const { id: bodyId, ...fields } = await jsonObject(call)
-    if (bodyId !== undefined && bodyId !== id) {
+    // The document requires the id in an update's body; a string of digits binds as the platform's binder takes it.
+    if (bodyId === undefined || bodyId === null) {
       throw new WireError(
         'IllegalArgument',
-        `the body's id ${JSON.stringify(bodyId)} is not the id of the path, ${id}; nothing was written.`,
+        `the body has no field id: PUT /api/data/${domain}/${id} takes the fields to change with the object's id ({"id": ${id}, ...}); nothing was written.`,
+      )
+    }
+    if ((typeof bodyId !== 'number' && typeof bodyId !== 'string') || String(bodyId) !== String(id)) {
+      throw new WireError(
+        'IllegalArgument',
+        `the body's field id ${JSON.stringify(bodyId)} is not the id of the path, ${id}; nothing was written.`,
       )
     }
     return jsonResponse(

@@ -7,6 +7,7 @@ import { createEmulator } from '../create-emulator.js'
 import type { PluginDefinition } from '../../testing/index.js'
 import type { EmulatorOptions, EmulatorUser } from '../options/emulator-options.js'
 import { DEFAULT_USERS } from '../auth/user-directory.js'
+import { startSummary } from './start-summary.js'
 
 /** The port `vendor-api serve` listens on unless told otherwise. */
 const DEFAULT_PORT = 8080
@@ -25,14 +26,23 @@ export interface ServeIo {
 const CONFIG_FORMATS = ['.json', '.js', '.mjs', '.cjs']
 
 /**
- * `vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR]`: runs the platform emulator over
- * HTTP until SIGINT or SIGTERM, printing the base URL, the login to use and one access-log line per request.
+ * `vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR] [--cors ORIGIN,...] [--log text|json]`:
+ * runs the platform emulator over HTTP until SIGINT, SIGTERM or SIGHUP, printing the base URL, a start summary
+ * (see `startSummary`), the login to use, and one access-log line per request.
  *
  * @returns The exit code: 0 after a clean stop, 1 when the emulator cannot start, 2 for a usage error.
  * @internal
  */
 export async function serveCommand(argv: readonly string[], io: ServeIo): Promise<number> {
-  let values: { port?: string; hostname?: string; config?: string; data?: string; help?: boolean }
+  let values: {
+    port?: string
+    hostname?: string
+    config?: string
+    data?: string
+    cors?: string
+    log?: string
+    help?: boolean
+  }
   try {
     values = parseArgs({
       args: [...argv],
@@ -41,6 +51,8 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
         hostname: { type: 'string', short: 'H' },
         config: { type: 'string', short: 'c' },
         data: { type: 'string', short: 'd' },
+        cors: { type: 'string' },
+        log: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
@@ -55,20 +67,30 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port)
   if (!/^\d+$/.test(values.port ?? '0') || port > 65535)
     return usage(io, `--port takes a port from 0 (a free one) to 65535, got ${JSON.stringify(values.port)}.`)
+  if (values.log !== undefined && values.log !== 'text' && values.log !== 'json')
+    return usage(io, `--log takes text (the default) or json, got ${JSON.stringify(values.log)}.`)
+  const json = values.log === 'json'
+  // `--cors ''` allows no origin at all.
+  const cors = values.cors
+    ?.split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '')
 
   let emulator
   let url: string
   let options: EmulatorOptions
   let users: readonly EmulatorUser[]
+  let dataDir: string | undefined
   try {
     options = await loadConfig(values.config, io.cwd)
-    const dataDir = values.data === undefined ? options.dataDir : resolve(io.cwd, values.data)
+    dataDir = values.data === undefined ? options.dataDir : resolve(io.cwd, values.data)
     users = options.users ?? madeUpAdministrator()
     emulator = createEmulator({
       ...options,
       users,
       ...(dataDir === undefined ? {} : { dataDir }),
-      accessLog: (line) => io.stdout(`${line}\n`),
+      ...(cors === undefined ? {} : { cors }),
+      accessLog: (line, entry) => io.stdout(`${json ? JSON.stringify(entry) : line}\n`),
     })
     url = await emulator.listen({
       port,
@@ -80,16 +102,27 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     return 1
   }
   const [user] = users
-  const login = JSON.stringify({ username: user?.username, password: user?.password })
-  io.stdout(
+  const madeUpPassword = options.users === undefined
+  const login = JSON.stringify({
+    username: user?.username,
+    password: madeUpPassword ? user?.password : '<password>',
+  })
+  const summary = startSummary({
+    emulator,
+    options: { ...options, ...(dataDir === undefined ? {} : { dataDir }) },
+    users,
+    madeUpPassword,
+    dataLocation: dataLocation(options),
+  })
+  const text =
     `vendor-api serve: the platform emulator is listening at ${url}\n` +
-      `  Log in:   curl -X POST ${url}/auth/login -H 'content-type: application/json' -d '${login}'\n` +
-      (options.users === undefined
-        ? '           (a password made up at this start: give users in --config to choose them)\n'
-        : '') +
-      `  Then:     curl -H 'Authorization: Bearer <access_token>' ${url}/data/<Domain>\n` +
-      '  Stop with Ctrl+C.\n',
-  )
+    `${summary.join('\n')}\n` +
+    `  Log in:   curl -X POST ${url}/auth/login -H 'content-type: application/json' -d '${login}'\n` +
+    `  Then:     curl -H 'Authorization: Bearer <access_token>' ${url}/data/<Domain>\n` +
+    `  Browsers: ${cors === undefined ? 'pages on http://localhost, 127.0.0.1 or [::1], any port, may call it (--cors ORIGIN,... to change)' : cors.length === 0 ? 'no page may call it (--cors was empty)' : `pages on ${cors.join(', ')} may call it`}\n` +
+    '  Stop with Ctrl+C.\n'
+  // With --log json, stdout is JSON lines only: the start summary goes to stderr.
+  ;(json ? io.stderr : io.stdout)(text)
   const signal = await io.stopSignal()
   await emulator.close()
   io.stdout(`vendor-api serve: stopped (${signal}).\n`)
@@ -152,12 +185,21 @@ async function loadConfig(path: string | undefined, cwd: string): Promise<Emulat
   }
 }
 
+/** Where the emulator keeps its data, for the start summary. */
+function dataLocation(options: EmulatorOptions): string {
+  const kind = options.store?.kind
+  if (kind === undefined || kind === 'in-memory')
+    return 'in memory, for this run only: a restart starts again from the seed'
+  return `the ${kind} store the config gave`
+}
+
 function usage(io: ServeIo, message: string): number {
   io.stderr(`vendor-api serve: ${message}\nRun 'vendor-api serve --help' for usage.\n`)
   return 2
 }
 
 const SERVE_HELP = `Usage: vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR]
+                        [--cors ORIGIN,...] [--log text|json]
 
 Runs the platform emulator: the platform's REST API under /api, over the reference host, until Ctrl+C.
 
@@ -167,6 +209,11 @@ Runs the platform emulator: the platform's REST API under /api, over the referen
                         export is the options (domains with roles, users, settings, logic, dataDir, plugins).
                         Without users, the one user is admin with a password made up at each start.
   -d, --data <DIR>      Application seed data: every <Domain>.csv is imported at start (overrides dataDir).
+      --cors <ORIGINS>  The origins browser pages may call from, comma-separated (http://localhost:5173,...),
+                        or * for any; replaces the default: every http:// origin on localhost, 127.0.0.1 or
+                        [::1], any port. An empty list allows none.
+      --log <FORMAT>    The access log: text (default), one line per request, or json, one object per line
+                        (the start summary then goes to stderr).
 
 Docs: docs/emulator.md.
 `

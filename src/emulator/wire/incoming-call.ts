@@ -29,6 +29,8 @@ export class IncomingCall {
   readonly path: string
   /** The first value of each query parameter. */
   readonly query: Readonly<Record<string, string>>
+  /** The caller once a route has checked the request's token (for the access log), else `null`. */
+  caller: RequestUser | null = null
   readonly #limits: BodyLimits
   #bytes: Promise<Uint8Array> | undefined
   #form: Promise<Readonly<Record<string, string>>> | undefined

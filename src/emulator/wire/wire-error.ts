@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   AnonymousInvocation: { errCode: 11004, status: 500 },
   // The emulator's own: the document lists no other code.
   NotImplemented: { errCode: 501, status: 501 },
+  MethodNotAllowed: { errCode: 405, status: 405 },
   InternalError: { errCode: 500, status: 500 },
 } as const
 

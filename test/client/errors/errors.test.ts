@@ -117,7 +117,7 @@ describe.each(TRANSPORTS)('what the platform answers becomes the error of its co
     const platform = await startPlatform(transport)
     // The emulator's answer to a route it does not serve (HTTP 501, errCode 501), given to a webhook call.
     platform.intercept(() =>
-      platform.emulator.fetch('http://localhost/api/webhook/anything', { method: 'PUT' }),
+      platform.emulator.fetch('http://localhost/api/reports/anything', { method: 'PUT' }),
     )
     const error = await platform
       .client()
@@ -130,7 +130,7 @@ describe.each(TRANSPORTS)('what the platform answers becomes the error of its co
       status: 501,
       errCode: 501,
       errMsg: expect.stringMatching(
-        /^ErrorCode: 501, ErrorMsg: NotImplemented, PUT \/api\/webhook\/anything is not served/,
+        /^ErrorCode: 501, ErrorMsg: NotImplemented, PUT \/api\/reports\/anything is not served/,
       ),
       body: { success: false, errCode: 501 },
     })
@@ -244,7 +244,8 @@ describe('the error classes', () => {
       JSON.parse(JSON.stringify(new PlatformConnectionError({ reason: 'network', detail: 'fetch failed' }))),
     ).toEqual({
       name: 'PlatformConnectionError',
-      message: 'A request got no answer: fetch failed. Check that the platform runs at baseUrl.',
+      message:
+        "A request got no answer: fetch failed. Check that the platform runs at baseUrl and, from a browser, allows this page's origin (CORS).",
       reason: 'network',
     })
   })

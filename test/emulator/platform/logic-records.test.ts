@@ -114,7 +114,7 @@ describe('the logic records', () => {
     const id = all(host, 'DynamicLogic')[0]!['id'] as number
     const renamed = await wire.json('PUT', `/data/DynamicLogic/${id}`, {
       token: admin,
-      json: { name: 'total', description: 'renamed' },
+      json: { id, name: 'total', description: 'renamed' },
     })
     expect(renamed).toEqual({
       status: 200,
@@ -128,7 +128,7 @@ describe('the logic records', () => {
     ])
     const described = await wire.json('PUT', `/data/DynamicLogic/${id}`, {
       token: admin,
-      json: { name: 'sum', description: 'adds' },
+      json: { id, name: 'sum', description: 'adds' },
     })
     expect(described.body).toMatchObject({ status: 'success', data: { name: 'sum', description: 'adds' } })
   })

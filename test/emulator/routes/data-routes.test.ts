@@ -266,7 +266,7 @@ describe('PUT /data/<domain>/<id>', () => {
     const [ann] = seed(wire.emulator.host, 'Customer', [{ name: 'Ann', vip: false }])
     const { status, body } = await wire.json('PUT', `/data/Customer/${ann!.id}`, {
       token: wire.admin,
-      json: { vip: true, name: null },
+      json: { id: ann!.id, vip: true, name: null },
     })
     expect(status).toBe(200)
     expect(body).toMatchObject({
@@ -286,7 +286,8 @@ describe('PUT /data/<domain>/<id>', () => {
       ['POST', '/data/Customer'],
       ['PUT', `/data/Customer/${ann!.id}`],
     ] as const) {
-      const { status, body } = await wire.json(method, path, { token: wire.admin, json: { name: '' } })
+      const json = method === 'PUT' ? { id: ann!.id, name: '' } : { name: '' }
+      const { status, body } = await wire.json(method, path, { token: wire.admin, json })
       expect(status, method).toBe(200)
       expect(body, method).toMatchObject({
         status: 'error',
@@ -310,7 +311,35 @@ describe('PUT /data/<domain>/<id>', () => {
     })
     expect(status).toBe(400)
     expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+    expect(body.errMsg).toContain(`the body's field id ${bob!.id} is not the id of the path, ${ann!.id}`)
     expect(all(wire.emulator.host, 'Customer').map((c) => c['name'])).toEqual(['Ann', 'Bob'])
+  })
+
+  it('answers 400 naming the field id and writes nothing when the body has no id, as the document requires it', async () => {
+    const wire = await shop()
+    const [ann] = seed(wire.emulator.host, 'Customer', [{ name: 'Ann' }])
+    for (const json of [{ name: 'Eve' }, { id: null, name: 'Eve' }]) {
+      const { status, body } = await wire.json('PUT', `/data/Customer/${ann!.id}`, {
+        token: wire.admin,
+        json,
+      })
+      expect(status).toBe(400)
+      expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+      expect(body.errMsg).toContain('the body has no field id')
+    }
+    expect(all(wire.emulator.host, 'Customer').map((c) => c['name'])).toEqual(['Ann'])
+  })
+
+  it('takes the id as a string of the same digits, as the platform binds it', async () => {
+    const wire = await shop()
+    const [ann] = seed(wire.emulator.host, 'Customer', [{ name: 'Ann' }])
+    const { status, body } = await wire.json('PUT', `/data/Customer/${ann!.id}`, {
+      token: wire.admin,
+      json: { id: String(ann!.id), name: 'Eve' },
+    })
+    expect(status).toBe(200)
+    expect(body.status).toBe('success')
+    expect(all(wire.emulator.host, 'Customer').map((c) => c['name'])).toEqual(['Eve'])
   })
 
   it('answers 404 for an object the tenant does not hold', async () => {
@@ -318,7 +347,7 @@ describe('PUT /data/<domain>/<id>', () => {
     const [theirs] = seed(wire.emulator.host, 'Customer', [{ name: 'Globex Ann' }], 'globex')
     const { status } = await wire.json('PUT', `/data/Customer/${theirs!.id}`, {
       token: wire.admin,
-      json: { name: 'Mine now' },
+      json: { id: theirs!.id, name: 'Mine now' },
     })
     expect(status).toBe(404)
     expect(all(wire.emulator.host, 'Customer', 'globex').map((c) => c['name'])).toEqual(['Globex Ann'])
@@ -468,8 +497,12 @@ describe('access to /data', () => {
       { id: widget!.id, name: 'Widget', price: '1.00', stock: null },
     ])
     expect(
-      (await wire.json('PUT', `/data/Product/${widget!.id}`, { token: wire.admin, json: { stock: 5 } })).body
-        .status,
+      (
+        await wire.json('PUT', `/data/Product/${widget!.id}`, {
+          token: wire.admin,
+          json: { id: widget!.id, stock: 5 },
+        })
+      ).body.status,
     ).toBe('success')
   })
 

@@ -151,7 +151,7 @@ describe('dynamic services', () => {
     const id = all(host, 'DynamicServiceProvider')[0]!['id'] as number
     const renamed = await wire.json('PUT', `/data/DynamicServiceProvider/${id}`, {
       token: admin,
-      json: { name: 'report' },
+      json: { id, name: 'report' },
     })
     expect(renamed.body).toMatchObject({
       status: 'error',
@@ -171,7 +171,7 @@ describe('dynamic services', () => {
     // The same name with the other fields changed is no rename.
     const kept = await wire.json('PUT', `/data/DynamicServiceProvider/${id}`, {
       token: admin,
-      json: { name: 'summary', enableLog: true },
+      json: { id, name: 'summary', enableLog: true },
     })
     expect(kept.body.status).toBe('success')
   })

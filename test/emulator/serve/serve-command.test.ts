@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -30,12 +30,14 @@ function serve(
   let output = ''
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    // With --log json the start summary goes to stderr.
+    const read = (chunk: Buffer): void => {
       output += chunk.toString()
       const url = /listening at (http:\/\/\S+\/api)/.exec(output)?.[1]
       if (url !== undefined) resolve({ child, url, output: () => output, exit })
-    })
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    }
+    child.stdout!.on('data', read)
+    child.stderr!.on('data', read)
     void exit.then((code) => reject(new Error(`vendor-api serve exited with ${code}:\n${output}`)))
   })
 }
@@ -74,7 +76,9 @@ describe('vendor-api serve', () => {
       const { child, url, output, exit } = await serve('--port', '0')
       const password = /"username":"admin","password":"([\w-]+)"/.exec(output())?.[1]
       expect(password).toMatch(/^[\w-]{16}$/)
-      expect(output()).toContain('a password made up at this start')
+      expect(output()).toContain(
+        `admin (ROLE_ADMIN, ROLE_DEVELOPER; password made up at this start: ${password})`,
+      )
       const refused = await fetch(`${url}/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -116,8 +120,15 @@ describe('vendor-api serve', () => {
       '--data',
       seed,
     )
-    expect(output()).toContain('{"username":"ann","password":"ann-pw"}')
+    // The start summary: what was loaded and who can log in, never a password the config chose.
+    expect(output()).toContain('{"username":"ann","password":"<password>"}')
+    expect(output()).not.toContain('ann-pw')
     expect(output()).not.toContain('made up')
+    expect(output()).toContain('  Tenants:  default\n')
+    expect(output()).toContain('  Domains:  Note 2\n')
+    expect(output()).toContain('  Users:    ann (ROLE_USER)\n')
+    expect(output()).toContain(`  Seed:     ${seed}: Note.csv\n`)
+    expect(output()).toContain('  Data:     in memory, for this run only')
     const token = await login(url, 'ann', 'ann-pw')
     const notes = await (
       await fetch(`${url}/data/Note`, { headers: { authorization: `Bearer ${token}` } })
@@ -125,6 +136,108 @@ describe('vendor-api serve', () => {
     expect(notes).toMatchObject({ total: 2, data: [{ text: 'hello' }, { text: 'world' }] })
     child.kill('SIGTERM')
     expect(await exit).toBe(0)
+  })
+
+  it('--log json writes one JSON object per request on stdout, the start summary on stderr', async () => {
+    const { child, url, output, exit } = await serve(
+      '--port',
+      '0',
+      '--log',
+      'json',
+      '--cors',
+      'http://localhost:5173',
+    )
+    const password = /"username":"admin","password":"([\w-]+)"/.exec(output())?.[1]
+    await login(url, 'admin', password)
+    await fetch(`${url}/data/DynamicLogic`)
+    child.kill('SIGTERM')
+    expect(await exit).toBe(0)
+    const entries = output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(
+      entries.map(({ method, path, status, user, errCode, validationError }) => ({
+        method,
+        path,
+        status,
+        user,
+        errCode,
+        validationError,
+      })),
+    ).toEqual([
+      {
+        method: 'POST',
+        path: '/api/auth/login',
+        status: 200,
+        user: 'admin',
+        errCode: null,
+        validationError: false,
+      },
+      {
+        method: 'GET',
+        path: '/api/data/DynamicLogic',
+        status: 403,
+        user: null,
+        errCode: 1004,
+        validationError: false,
+      },
+    ])
+    expect(entries[0]).toEqual({
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      method: 'POST',
+      path: '/api/auth/login',
+      status: 200,
+      durationMs: expect.any(Number),
+      user: 'admin',
+      errCode: null,
+      validationError: false,
+    })
+    expect(output()).toContain('  Browsers: pages on http://localhost:5173 may call it')
+  })
+
+  it('stops when its parent ends, so that SIGTERM to npx stops the server npx started', async () => {
+    // npx runs the bin under `sh -c`; npm passes the SIGTERM to that shell, which ends without passing it on.
+    const dir = mkdtempSync(join(tmpdir(), 'vendor-api-npx-'))
+    dirs.push(dir)
+    mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true })
+    mkdirSync(join(dir, 'node_modules', '@tech-vendor'))
+    writeFileSync(join(dir, 'package.json'), '{"name":"npx-consumer","private":true}')
+    symlinkSync(repoRoot, join(dir, 'node_modules', '@tech-vendor', 'api'))
+    symlinkSync(
+      join('..', '@tech-vendor', 'api', 'dist', 'checker', 'cli.js'),
+      join(dir, 'node_modules', '.bin', 'vendor-api'),
+    )
+    const npx = spawn('npx', ['--no-install', 'vendor-api', 'serve', '--port', '0'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    })
+    children.push(npx)
+    let output = ''
+    npx.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const url = await new Promise<string>((resolve, reject) => {
+      npx.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        const found = /listening at (http:\/\/\S+\/api)/.exec(output)?.[1]
+        if (found !== undefined) resolve(found)
+      })
+      npx.once('exit', (code) => reject(new Error(`npx exited with ${code}:\n${output}`)))
+    })
+    expect((await fetch(`${url}/auth/userInfo`)).status).toBe(401)
+    npx.kill('SIGTERM')
+    // The server ends within a few seconds: its port stops answering, and it says why it stopped.
+    let answering = true
+    for (let tries = 0; tries < 100 && answering; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      answering = await fetch(`${url}/auth/userInfo`).then(
+        () => true,
+        () => false,
+      )
+    }
+    expect(answering).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(output).toContain('vendor-api serve: stopped (its parent process ended).')
   })
 
   it('exits 1 saying why when the emulator cannot start, and 2 on a usage error', () => {
@@ -142,6 +255,12 @@ describe('vendor-api serve', () => {
     expect(badPort.status).toBe(2)
     expect(badPort.stderr).toContain('--port takes a port from 0 (a free one) to 65535')
     expect(run('--verbose').status).toBe(2)
+    const badLog = run('--log', 'xml')
+    expect(badLog.status).toBe(2)
+    expect(badLog.stderr).toContain('--log takes text (the default) or json, got "xml"')
+    const badCors = run('--port', '0', '--cors', 'localhost:5173')
+    expect(badCors.status).toBe(1)
+    expect(badCors.stderr).toContain('cors: "localhost:5173" is not an origin')
     expect(run('--help')).toMatchObject({
       status: 0,
       stdout: expect.stringContaining('Usage: vendor-api serve'),
