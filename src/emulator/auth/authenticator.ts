@@ -62,7 +62,9 @@ export class Authenticator {
           'Send it as Authorization: Bearer <access_token>, as the access_token URL parameter, or as the access_token cookie.',
       )
     }
-    return this.userOf(found.token)
+    const user = await this.userOf(found.token)
+    call.callerName = user.username
+    return user
   }
 
   /**

@@ -29,6 +29,8 @@ export class IncomingCall {
   readonly path: string
   /** The first value of each query parameter. */
   readonly query: Readonly<Record<string, string>>
+  /** The username of the caller, once a route has found who calls: the recent requests show it. */
+  callerName: string | undefined = undefined
   readonly #limits: BodyLimits
   #bytes: Promise<Uint8Array> | undefined
   #form: Promise<Readonly<Record<string, string>>> | undefined
