@@ -266,6 +266,9 @@ const COMPILER_OPTIONS = {
   noEmit: true,
 }
 
+/** A frontend's options: the client's declarations use the browser's fetch types (`RequestInit`, `Response`). */
+const FRONTEND_OPTIONS = { ...COMPILER_OPTIONS, lib: [...COMPILER_OPTIONS.lib, 'DOM'] }
+
 /** Every file of the consumer project, by path relative to the project. */
 export const consumerFiles: Readonly<Record<string, string>> = {
   'package.json': JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }, null, 2),
@@ -291,21 +294,21 @@ export const consumerFiles: Readonly<Record<string, string>> = {
   'client-mistake.mts': CLIENT_MISTAKE,
   // domains.mts is written by `vendor-api types` in the test.
   'tsconfig.client.json': JSON.stringify(
-    { compilerOptions: COMPILER_OPTIONS, files: ['client-app.mts', 'client-inline.mts', 'domains.mts'] },
+    { compilerOptions: FRONTEND_OPTIONS, files: ['client-app.mts', 'client-inline.mts', 'domains.mts'] },
     null,
     2,
   ),
   // A bundler's resolution (Vite, webpack), where a frontend usually compiles.
   'tsconfig.client-bundler.json': JSON.stringify(
     {
-      compilerOptions: { ...COMPILER_OPTIONS, module: 'esnext', moduleResolution: 'bundler' },
+      compilerOptions: { ...FRONTEND_OPTIONS, module: 'esnext', moduleResolution: 'bundler' },
       files: ['client-app.mts', 'client-inline.mts', 'domains.mts'],
     },
     null,
     2,
   ),
   'tsconfig.client-mistake.json': JSON.stringify(
-    { compilerOptions: COMPILER_OPTIONS, files: ['client-mistake.mts', 'domains.mts'] },
+    { compilerOptions: FRONTEND_OPTIONS, files: ['client-mistake.mts', 'domains.mts'] },
     null,
     2,
   ),
