@@ -48,6 +48,7 @@ const SECURITY: Readonly<Record<RouteAccess, readonly JsonObject[]>> = {
 }
 
 const TAGS: readonly JsonObject[] = [
+  { name: 'Health', description: "The backend's health check." },
   { name: 'Auth', description: 'Login and tokens.' },
   {
     name: 'Data',

@@ -109,7 +109,7 @@ const loginResponse = json(ref('schemas', 'LoginResponse'))
  */
 export const ROUTE_OPERATIONS: Readonly<Record<string, RouteOperation>> = Object.freeze({
   'GET /actuator/health': {
-    tag: 'Other',
+    tag: 'Health',
     id: 'health',
     summary: 'Whether the platform is up',
     description: "Spring Boot's health endpoint, as the platform's backend answers it.",

@@ -46,7 +46,7 @@ it('the console in headless Chromium: logs in, lists the domains, pages through 
   host.runAs({ tenant: 'acme' }, () => {
     const logic = SimpleQuery.of('DynamicLogic').eq('name', 'hello').get()
     DomainHelper.createDomain(
-      DomainHelper.buildDomain('DynamicService', { name: 'hello', active: true, logic }),
+      DomainHelper.buildDomain('DynamicServiceProvider', { name: 'hello', active: true, logic }),
     )
   })
   const origin = new URL(wire.baseUrl).origin
