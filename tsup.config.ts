@@ -42,6 +42,9 @@ const shared = {
   clean: false,
   sourcemap: false,
   minify: false,
+  // The emulator's console page (src/emulator/console/console.html) ships inside the JavaScript as a string, so
+  // the ESM and CommonJS builds and the bin's chunks all have it without a file to find at run time.
+  loader: { '.html': 'text' },
 } as const
 
 export default defineConfig([
@@ -67,15 +70,9 @@ export default defineConfig([
   // that `serve`'s dynamically imported emulator (and its dependencies) is a chunk `check` never loads.
   {
     entry: { cli: 'src/checker/cli.ts' },
+    ...shared,
     outDir: 'dist/checker',
     format: ['esm'],
     dts: false,
-    target: 'node20',
-    platform: 'node',
-    splitting: true,
-    treeshake: true,
-    clean: false,
-    sourcemap: false,
-    minify: false,
   },
 ])

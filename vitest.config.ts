@@ -34,6 +34,21 @@ function standardDecorators(): Plugin {
 }
 
 /**
+ * `.html` imports as their text, as the build's `text` loader (tsup.config.ts) makes them: the emulator's console
+ * page ships inside its JavaScript.
+ */
+function htmlAsText(): Plugin {
+  return {
+    name: 'tech-vendor:html-as-text',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.split('?', 1)[0]!.endsWith('.html')) return null
+      return { code: `export default ${JSON.stringify(code)}`, map: null }
+    },
+  }
+}
+
+/**
  * The package's entry points by name, resolved to their sources (as tsconfig.json's `paths`), so that the
  * example plugin under examples/ imports '@tech-vendor/api' as a plugin author does, without a build.
  */
@@ -43,7 +58,7 @@ const entryPoints = ENTRY_POINTS.map((e) => [e.specifier, e.source] as const)
 const NO_CODE_GENERATION_ONLY = 'test/**/*.no-code-generation.test.ts'
 
 export default defineConfig({
-  plugins: [standardDecorators()],
+  plugins: [standardDecorators(), htmlAsText()],
   resolve: {
     alias: entryPoints.map(([name, source]) => ({
       find: new RegExp(`^${name.replaceAll('/', '\\/')}$`),

@@ -10,6 +10,7 @@ Usage:
   vendor-api check [paths...] [--project <tsconfig>] [--linkage dynamic|static] [--format ${FORMATS.join('|')}]
   vendor-api check-bundle <files or directories...> [--format ${FORMATS.join('|')}]
   vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR]
+  vendor-api types --config FILE [--data DIR] [--out FILE]
   vendor-api --help | --version
 
 check
@@ -35,6 +36,10 @@ check-bundle
 serve
   Runs the platform emulator: the platform's REST API under /api on 127.0.0.1 (port 8080 by default), until
   Ctrl+C. 'vendor-api serve --help' lists its options; docs/emulator.md describes it.
+
+types
+  Writes the DomainRegistry declaration of the application's domains (the emulator config's), which types
+  the REST client and SimpleQuery. 'vendor-api types --help' lists its options; docs/client.md describes it.
 
 Rules:
 ${ruleLines}

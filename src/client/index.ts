@@ -25,6 +25,12 @@
  * @module @tech-vendor/api/client
  */
 export { createClient } from './create-client.js'
+/**
+ * The application's domains, by name: the library's `DomainRegistry`, re-exported so that a frontend that
+ * imports only the client declares its domains here (`declare module '@tech-vendor/api/client'`), where its
+ * compiler looks. One declaration types the client and `SimpleQuery` alike; `vendor-api types` writes it.
+ */
+export type { DomainRegistry } from '../index.js'
 export type { PlatformClient } from './platform-client.js'
 export type { ClientOptions, TokenPair, FetchFunction } from './client-options.js'
 export type { DataApi } from './data-api.js'

@@ -8,11 +8,14 @@ import { actionRoutes } from './routes/action-routes.js'
 import { attachmentRoutes } from './routes/attachment-routes.js'
 import { authRoutes } from './routes/auth-routes.js'
 import { configRoutes } from './routes/config-routes.js'
+import { consoleRoutes } from './console/console-routes.js'
+import { errorCodeOf, RecentRequests, shownPath } from './console/recent-requests.js'
 import { controllerRoutes } from './routes/controller-routes.js'
 import { dashboardRoutes } from './routes/dashboard-routes.js'
 import { dataRoutes } from './routes/data-routes.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { IncomingCall, type BodyLimits } from './wire/incoming-call.js'
+import { openApiRoute } from './openapi/openapi-route.js'
 import { permissionRoutes } from './routes/permission-routes.js'
 import { searchRoutes } from './routes/search-routes.js'
 import { serviceRoutes } from './routes/service-routes.js'
@@ -51,6 +54,26 @@ export function createApp(parts: EmulatorParts, settings: AppSettings): Emulator
         (c) => (c.get('call') as IncomingCall | undefined)?.caller?.username ?? null,
       ),
     )
+  const recent = new RecentRequests()
+  root.use('*', async (c, next) => {
+    const started = performance.now()
+    const time = new Date(parts.now()).toISOString()
+    await next()
+    const url = new URL(c.req.url)
+    // The console's own polling would push out what it shows.
+    if (url.pathname.startsWith(`${API_PREFIX}/_emulator/`)) return
+    const call = c.get('call') as IncomingCall | undefined
+    const errCode = await errorCodeOf(c.req.method, c.res)
+    recent.record({
+      time,
+      method: c.req.method,
+      path: shownPath(url),
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      user: call?.caller?.username ?? null,
+      ...(errCode === undefined ? {} : { errCode }),
+    })
+  })
   root.use('*', async (c, next) => {
     const { listenHostname } = c.env
     const host = c.req.raw.headers.get('host')
@@ -74,7 +97,8 @@ export function createApp(parts: EmulatorParts, settings: AppSettings): Emulator
   })
   // Under /api as a caller outside the platform's reverse proxy sees the API, and without it as the backend
   // behind the proxy answers it.
-  for (const app of [root.basePath(API_PREFIX), root]) {
+  const api = root.basePath(API_PREFIX)
+  for (const app of [api, root]) {
     app.get('/actuator/health', () => jsonResponse({ status: 'UP' }))
     authRoutes(app, parts)
     dataRoutes(app, parts)
@@ -87,7 +111,9 @@ export function createApp(parts: EmulatorParts, settings: AppSettings): Emulator
     dashboardRoutes(app, parts)
     configRoutes(app, parts)
     controllerRoutes(app, parts)
+    openApiRoute(app, parts, () => root.routes)
   }
+  consoleRoutes(root, api, parts, recent)
 
   const notServed = (method: string, url: string): Response =>
     errorResponse(

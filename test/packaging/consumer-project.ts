@@ -173,6 +173,85 @@ declare module '@tech-vendor/api' {
 SimpleQuery.of('Order').eq('colour', 'red')
 `
 
+/** The emulator config whose domains `vendor-api types` declares: every field type, references both ways. */
+const VENDOR_CONFIG = {
+  domains: {
+    Customer: {
+      fields: { name: { type: 'STRING', required: true }, vip: 'BOOLEAN' },
+      labelField: 'name',
+    },
+    Order: {
+      fields: {
+        number: { type: 'INTEGER', required: true },
+        status: { type: 'STRING', required: true },
+        total: 'BIG_DECIMAL',
+        placedAt: 'ZONED_DATETIME',
+        customer: { type: 'DOMAIN_OBJECT', domain: 'Customer' },
+        lines: { type: 'DOMAIN_OBJECT_LIST', domain: 'Order line' },
+        receipt: 'FILE',
+      },
+      roles: { delete: ['ROLE_ADMIN'] },
+    },
+    'Order line': {
+      fields: { quantity: 'LONG', price: 'DOUBLE', note: 'JSON_STRING', day: 'LOCAL_DATE' },
+    },
+  },
+}
+
+/** A frontend that imports only the client, typed by the declaration `vendor-api types` wrote (domains.mts). */
+const CLIENT_APP = `import { createClient } from '@tech-vendor/api/client'
+
+const client = createClient({ baseUrl: 'http://127.0.0.1:8080/api', decimals: { Order: ['total'] } })
+const page = await client.data('Order').list({ max: 20 })
+const first = page.data[0]!
+const status: string = first.status
+const total: string | null = first.total
+const customer: { readonly id: number } | null = first.customer
+const placedAt: string | null = first.placedAt
+const lines: { readonly id: number }[] | null = first.lines
+const fileName: string | undefined = first.receipt?.fileName
+const created = await client.data('Order').create({ number: 1, status: 'OPEN', customer: { id: 3 }, placedAt: new Date() })
+const id: number = created.id
+const line = await client.data('Order line').get(1)
+const quantity: number | null = line.quantity
+
+// @ts-expect-error -- 'colour' is not a field of Order
+await client.data('Order').create({ colour: 'red' })
+// @ts-expect-error -- Order.number is a number
+await client.data('Order').update(1, { number: 'one' })
+// @ts-expect-error -- 'nope' is not a field of Order
+createClient({ baseUrl: '/api', decimals: { Order: ['nope'] } })
+
+export { status, total, customer, placedAt, lines, fileName, id, quantity }
+`
+
+/** The declaration as docs/client.md shows it, written by hand next to the client's import. */
+const CLIENT_INLINE = `import { createClient } from '@tech-vendor/api/client'
+
+declare module '@tech-vendor/api/client' {
+  interface DomainRegistry {
+    Ticket: { id: number; title: string; done: boolean | null }
+  }
+}
+
+const client = createClient({ baseUrl: '/api' })
+const ticket = await client.data('Ticket').get(1)
+const title: string = ticket.title
+// @ts-expect-error -- done is boolean | null
+const done: string = ticket.done
+
+export { title, done }
+`
+
+/** A client-only frontend's mistake without a directive: tsc must report it, so the declaration is live. */
+const CLIENT_MISTAKE = `import { createClient } from '@tech-vendor/api/client'
+
+const order = await createClient({ baseUrl: '/api' }).data('Order').get(1)
+const wrong: number = order.status
+
+export { wrong }
+`
+
 const COMPILER_OPTIONS = {
   module: 'nodenext',
   moduleResolution: 'nodenext',
@@ -186,6 +265,9 @@ const COMPILER_OPTIONS = {
   types: [],
   noEmit: true,
 }
+
+/** A frontend's options: the client's declarations use the browser's fetch types (`RequestInit`, `Response`). */
+const FRONTEND_OPTIONS = { ...COMPILER_OPTIONS, lib: [...COMPILER_OPTIONS.lib, 'DOM'] }
 
 /** Every file of the consumer project, by path relative to the project. */
 export const consumerFiles: Readonly<Record<string, string>> = {
@@ -203,6 +285,30 @@ export const consumerFiles: Readonly<Record<string, string>> = {
   ),
   'tsconfig.mistake.json': JSON.stringify(
     { compilerOptions: COMPILER_OPTIONS, files: ['mistake.mts'] },
+    null,
+    2,
+  ),
+  'vendor.config.json': JSON.stringify(VENDOR_CONFIG, null, 2),
+  'client-app.mts': CLIENT_APP,
+  'client-inline.mts': CLIENT_INLINE,
+  'client-mistake.mts': CLIENT_MISTAKE,
+  // domains.mts is written by `vendor-api types` in the test.
+  'tsconfig.client.json': JSON.stringify(
+    { compilerOptions: FRONTEND_OPTIONS, files: ['client-app.mts', 'client-inline.mts', 'domains.mts'] },
+    null,
+    2,
+  ),
+  // A bundler's resolution (Vite, webpack), where a frontend usually compiles.
+  'tsconfig.client-bundler.json': JSON.stringify(
+    {
+      compilerOptions: { ...FRONTEND_OPTIONS, module: 'esnext', moduleResolution: 'bundler' },
+      files: ['client-app.mts', 'client-inline.mts', 'domains.mts'],
+    },
+    null,
+    2,
+  ),
+  'tsconfig.client-mistake.json': JSON.stringify(
+    { compilerOptions: FRONTEND_OPTIONS, files: ['client-mistake.mts', 'domains.mts'] },
     null,
     2,
   ),

@@ -203,6 +203,7 @@ const CLIENT_VALUES = [
 ]
 
 const CLIENT_TYPES = [
+  'DomainRegistry',
   'PlatformClient',
   'ClientOptions',
   'TokenPair',

@@ -43,7 +43,14 @@ beforeAll(() => {
   for (const [path, text] of Object.entries(consumerFiles)) writeFileSync(join(consumer, path), text)
   run(
     npm,
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, packed.filename)],
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      join(work, packed.filename),
+    ],
     consumer,
   )
 })
@@ -202,6 +209,55 @@ describe('a fresh consumer project', () => {
     })
     expect(result.stdout + result.stderr).toBe('')
     expect(result.status).toBe(0)
+  })
+
+  it('a frontend that imports only the client compiles on the first try with the declaration vendor-api types wrote, under nodenext and bundler resolution', () => {
+    const cli = join(consumer, 'node_modules', '@tech-vendor', 'api', 'dist', 'checker', 'cli.js')
+    const written = spawnSync(
+      process.execPath,
+      [cli, 'types', '--config', 'vendor.config.json', '--out', 'domains.mts'],
+      {
+        cwd: consumer,
+        encoding: 'utf8',
+      },
+    )
+    expect(written.stderr).toBe('vendor-api types: wrote the DomainRegistry of domains.mts\n')
+    expect(written.status).toBe(0)
+    const declaration = readFileSync(join(consumer, 'domains.mts'), 'utf8')
+    expect(declaration).toContain("declare module '@tech-vendor/api/client'")
+    expect(declaration).toContain('"Order line": {')
+    for (const project of ['tsconfig.client.json', 'tsconfig.client-bundler.json']) {
+      const result = spawnSync(process.execPath, [tsc, '-p', project], { cwd: consumer, encoding: 'utf8' })
+      expect(result.stdout + result.stderr, project).toBe('')
+      expect(result.status, project).toBe(0)
+    }
+    const mistake = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.client-mistake.json'], {
+      cwd: consumer,
+      encoding: 'utf8',
+    })
+    expect(mistake.status).toBe(2)
+    const errors = mistake.stdout.trim().split('\n')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(
+      /^client-mistake\.mts\(4,7\): error TS2322: Type 'string' is not assignable to type 'number'/,
+    )
+  })
+
+  it('serves the console page from the ESM and the CommonJS build', () => {
+    const script = (kind: 'esm' | 'cjs'): string =>
+      (kind === 'esm'
+        ? "import('@tech-vendor/api/emulator').then(async (m) => {"
+        : "Promise.resolve(require('@tech-vendor/api/emulator')).then(async (m) => {") +
+      " const emulator = m.createEmulator(); const page = await emulator.fetch('/');" +
+      ' const html = await page.text(); await emulator.close();' +
+      " console.log(JSON.stringify({ status: page.status, type: page.headers.get('content-type'), title: /<title>([^<]*)/.exec(html)?.[1] })) })"
+    for (const kind of ['esm', 'cjs'] as const) {
+      expect(JSON.parse(run(process.execPath, ['-e', script(kind)], consumer)), kind).toEqual({
+        status: 200,
+        type: 'text/html; charset=utf-8',
+        title: 'Platform emulator console',
+      })
+    }
   })
 
   it('the consumer tsc run catches an intended mistake, so the types are live', () => {

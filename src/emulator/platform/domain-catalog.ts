@@ -18,6 +18,8 @@ export class DomainCatalog {
   readonly #types = new Map<string, ReadonlyMap<string, FieldType>>()
   readonly #roles = new Map<string, DomainRoles>()
   readonly #references = new Map<string, readonly string[]>()
+  readonly #definitions = new Map<string, DomainDefinition>()
+  readonly #platform = new Set<string>()
 
   constructor(domains: Readonly<Record<string, DomainDefinition>>, roles: ReadonlyMap<string, DomainRoles>) {
     for (const [name, definition] of Object.entries({ ...domains, ...PLATFORM_DOMAINS })) {
@@ -28,6 +30,8 @@ export class DomainCatalog {
         if (typeof type !== 'string' && type.domain !== undefined) references.push(type.domain)
       }
       this.#types.set(name, types)
+      this.#definitions.set(name, definition)
+      if (name in PLATFORM_DOMAINS) this.#platform.add(name)
       this.#references.set(name, references)
       this.#roles.set(name, name in PLATFORM_DOMAINS ? PLATFORM_DOMAIN_ROLES : (roles.get(name) ?? {}))
     }
@@ -49,6 +53,16 @@ export class DomainCatalog {
       'NotFound',
       `there is no domain class named ${JSON.stringify(name)}; the domains are ${this.names.join(', ')}.`,
     )
+  }
+
+  /** A domain's definition (its fields without `id`, and its label field), or `undefined` for no such domain. */
+  definitionOf(domain: string): DomainDefinition | undefined {
+    return this.#definitions.get(domain)
+  }
+
+  /** Whether a domain is one of the platform's own, rather than the application's. */
+  isPlatformDomain(domain: string): boolean {
+    return this.#platform.has(domain)
   }
 
   /** The domains a domain's reference fields point at. */

@@ -141,9 +141,11 @@ function madeUpAdministrator(): readonly EmulatorUser[] {
 /**
  * The emulator options of a config file: JSON, or a JavaScript module (`.js`, `.mjs`, `.cjs`) whose default
  * export is the options (so it can hold `logic` functions and plugin components). `dataDir` and plugin
- * `directory` paths are relative to the file.
+ * `directory` paths are relative to the file. `vendor-api types` reads the same file.
+ *
+ * @internal
  */
-async function loadConfig(path: string | undefined, cwd: string): Promise<EmulatorOptions> {
+export async function loadConfig(path: string | undefined, cwd: string): Promise<EmulatorOptions> {
   if (path === undefined) return {}
   const file = resolve(cwd, path)
   const format = extname(file).toLowerCase()
