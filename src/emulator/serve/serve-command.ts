@@ -4,6 +4,7 @@ import { dirname, extname, isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createEmulator } from '../create-emulator.js'
+import type { Emulator } from '../emulator.js'
 import type { PluginDefinition } from '../../testing/index.js'
 import type { EmulatorOptions, EmulatorUser } from '../options/emulator-options.js'
 import { DEFAULT_USERS } from '../auth/user-directory.js'
@@ -25,14 +26,22 @@ export interface ServeIo {
 const CONFIG_FORMATS = ['.json', '.js', '.mjs', '.cjs']
 
 /**
- * `vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR]`: runs the platform emulator over
+ * `vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR] [--env NAME] [--strict]`: runs the platform emulator over
  * HTTP until SIGINT or SIGTERM, printing the base URL, the login to use and one access-log line per request.
  *
  * @returns The exit code: 0 after a clean stop, 1 when the emulator cannot start, 2 for a usage error.
  * @internal
  */
 export async function serveCommand(argv: readonly string[], io: ServeIo): Promise<number> {
-  let values: { port?: string; hostname?: string; config?: string; data?: string; help?: boolean }
+  let values: {
+    port?: string
+    hostname?: string
+    config?: string
+    data?: string
+    env?: string
+    strict?: boolean
+    help?: boolean
+  }
   try {
     values = parseArgs({
       args: [...argv],
@@ -41,6 +50,8 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
         hostname: { type: 'string', short: 'H' },
         config: { type: 'string', short: 'c' },
         data: { type: 'string', short: 'd' },
+        env: { type: 'string' },
+        strict: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
@@ -59,17 +70,29 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   let emulator
   let url: string
   let options: EmulatorOptions
-  let users: readonly EmulatorUser[]
+  let login: { username: string; password: string } | undefined
+  let madeUp = false
   try {
     options = await loadConfig(values.config, io.cwd)
     const dataDir = values.data === undefined ? options.dataDir : resolve(io.cwd, values.data)
-    users = options.users ?? madeUpAdministrator()
     emulator = createEmulator({
       ...options,
-      users,
       ...(dataDir === undefined ? {} : { dataDir }),
+      ...(values.env === undefined ? {} : { dataEnv: values.env }),
+      ...(values.strict === true ? { strictSeed: true } : {}),
+      seedLog: (line) => io.stdout(`${line}\n`),
       accessLog: (line) => io.stdout(`${line}\n`),
     })
+    const [first] = options.users ?? []
+    if (first !== undefined) login = { username: first.username, password: first.password }
+    else if (await defaultAdministratorLogsIn(emulator)) {
+      // Over HTTP any program on the machine can log in, and an administrator can run JavaScript logic in this
+      // process: a well-known admin/admin would hand that to anyone who finds the port.
+      const password = randomBytes(12).toString('base64url')
+      emulator.updateUser(DEFAULT_ADMIN.username, { password })
+      login = { username: DEFAULT_ADMIN.username, password }
+      madeUp = true
+    }
     url = await emulator.listen({
       port,
       ...(values.hostname === undefined ? {} : { hostname: values.hostname }),
@@ -79,12 +102,13 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     io.stderr(`vendor-api serve: the emulator cannot start: ${(error as Error).message}\n`)
     return 1
   }
-  const [user] = users
-  const login = JSON.stringify({ username: user?.username, password: user?.password })
+  const body = JSON.stringify(
+    login ?? { username: '<a user of the data folder>', password: '<its password>' },
+  )
   io.stdout(
     `vendor-api serve: the platform emulator is listening at ${url}\n` +
-      `  Log in:   curl -X POST ${url}/auth/login -H 'content-type: application/json' -d '${login}'\n` +
-      (options.users === undefined
+      `  Log in:   curl -X POST ${url}/auth/login -H 'content-type: application/json' -d '${body}'\n` +
+      (madeUp
         ? '           (a password made up at this start: give users in --config to choose them)\n'
         : '') +
       `  Then:     curl -H 'Authorization: Bearer <access_token>' ${url}/data/<Domain>\n` +
@@ -96,13 +120,16 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   return 0
 }
 
-/**
- * The default administrator with a password made up at this start. Over HTTP any program on the machine can
- * log in, and an administrator can run JavaScript logic in this process: a well-known admin/admin would hand
- * that to anyone who finds the port.
- */
-function madeUpAdministrator(): readonly EmulatorUser[] {
-  return DEFAULT_USERS.map((user) => ({ ...user, password: randomBytes(12).toString('base64url') }))
+const DEFAULT_ADMIN = DEFAULT_USERS[0] as EmulatorUser
+
+/** Whether the emulator made its default administrator: no user came from the options or the data folder. */
+async function defaultAdministratorLogsIn(emulator: Emulator): Promise<boolean> {
+  const response = await emulator.fetch('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEFAULT_ADMIN.username, password: DEFAULT_ADMIN.password }),
+  })
+  return response.status === 200
 }
 
 /**
@@ -157,7 +184,7 @@ function usage(io: ServeIo, message: string): number {
   return 2
 }
 
-const SERVE_HELP = `Usage: vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR]
+const SERVE_HELP = `Usage: vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR] [--env NAME] [--strict]
 
 Runs the platform emulator: the platform's REST API under /api, over the reference host, until Ctrl+C.
 
@@ -166,7 +193,11 @@ Runs the platform emulator: the platform's REST API under /api, over the referen
   -c, --config <FILE>   The emulator options: JSON, or a JavaScript module (.js, .mjs, .cjs) whose default
                         export is the options (domains with roles, users, settings, logic, dataDir, plugins).
                         Without users, the one user is admin with a password made up at each start.
-  -d, --data <DIR>      Application seed data: every <Domain>.csv is imported at start (overrides dataDir).
+  -d, --data <DIR>      The application's data folder, imported at start (overrides dataDir): a folder of
+                        <Domain>.csv files, or the platform's data root DIR/<env>/<tenant>/*.csv. One line
+                        per file is printed, and every failed line.
+      --env <NAME>      The environment folder of a data root (default development).
+      --strict          Stop at the first failed seed line (for CI).
 
 Docs: docs/emulator.md.
 `

@@ -19,6 +19,8 @@ export interface FieldSchema {
   readonly domain?: string
   /** The value create stores when the request leaves the field out, normalised; a string, number or boolean. */
   readonly default?: string | number | boolean
+  /** The values the field may take besides null, normalised (the platform's `options`, a CHECK constraint). */
+  readonly options?: readonly (string | number | boolean)[]
 }
 
 /**

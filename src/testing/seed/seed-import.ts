@@ -464,9 +464,8 @@ function fromValue(field: FieldSchema, value: unknown): unknown {
   if (typeof value !== 'string') return value ?? null
   switch (field.type) {
     case 'BOOLEAN': {
-      const lower = value.toLowerCase()
-      if (lower === 'y' || lower === 't' || lower === 'true') return true
-      if (lower === 'n' || lower === 'f' || lower === 'false') return false
+      const boolean = seedBoolean(value)
+      if (boolean !== undefined) return boolean
       return { problem: `${describeValue(value)} is not a boolean; write Y, T or true, N, F or false` }
     }
     case 'INTEGER':
@@ -482,4 +481,18 @@ function fromValue(field: FieldSchema, value: unknown): unknown {
     default:
       return value
   }
+}
+
+/**
+ * A seed cell's boolean: `Y`, `T` and `true` are true, `N`, `F` and `false` false, in any case.
+ *
+ * @param text - The cell's text.
+ * @returns The boolean, or `undefined` for any other text.
+ * @internal
+ */
+export function seedBoolean(text: string): boolean | undefined {
+  const lower = text.toLowerCase()
+  if (lower === 'y' || lower === 't' || lower === 'true') return true
+  if (lower === 'n' || lower === 'f' || lower === 'false') return false
+  return undefined
 }
