@@ -74,8 +74,9 @@ export function importSeedFolder(
         files.map((f) => f.domain).filter((d): d is string => d !== undefined),
       )
       // Files named after no domain come last: they fail, and the rest of the folder still imports.
+      // Organization.csv bootstraps the tenant: before the model, so that $ROOT_ORG$ names its root organization.
       const rank = (domain: string | undefined): number =>
-        domain === undefined ? order.length : order.indexOf(domain)
+        domain === undefined ? order.length : domain === 'Organization' ? -1 : order.indexOf(domain)
       const sorted = files
         .map((file, index) => ({ ...file, index }))
         .sort((a, b) => rank(a.domain) - rank(b.domain) || a.index - b.index)

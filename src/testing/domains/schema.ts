@@ -106,6 +106,7 @@ export function createDomainSchema(
       required: field.required === true,
       ...(reference ? { domain: field.domain as string } : {}),
       ...(field.default === undefined ? {} : { default: field.default }),
+      ...(field.options === undefined ? {} : { options: Object.freeze([...field.options]) }),
     }
     byName.set(field.name, Object.freeze(copy))
   }
