@@ -232,10 +232,7 @@ function defaultOf(
     problems.push(`field ${where}: default must be ${normalized.expected}, got ${normalized.given}`)
     return undefined
   }
-  if (
-    field.options !== undefined &&
-    !field.options.some((o) => sameStoredValue(o, normalized.value))
-  ) {
+  if (field.options !== undefined && !field.options.some((o) => sameStoredValue(o, normalized.value))) {
     problems.push(`field ${where}: default ${describeValue(value)} is not one of its options`)
     return undefined
   }
