@@ -4,7 +4,8 @@ import type { TestHost } from '../testing/index.js'
 import { Authenticator } from './auth/authenticator.js'
 import { checkOptions } from './options/check-options.js'
 import { createApp } from './create-app.js'
-import { importDataDir } from './platform/data-dir.js'
+import { importSeedFolder } from './seed/import-folder.js'
+import { SEED_DOMAINS } from './seed/seed-domains.js'
 import { DomainCatalog } from './platform/domain-catalog.js'
 import type { Emulator } from './emulator.js'
 import type { EmulatorOptions, ListenOptions, UserChanges } from './options/emulator-options.js'
@@ -63,7 +64,10 @@ class PlatformEmulator implements Emulator {
 
   constructor(options: EmulatorOptions) {
     const checked = checkOptions(options)
-    const host = createTestHost({ ...checked.host, domains: { ...checked.domains, ...PLATFORM_DOMAINS } })
+    const host = createTestHost({
+      ...checked.host,
+      domains: { ...checked.domains, ...checked.seedDomains, ...PLATFORM_DOMAINS, ...SEED_DOMAINS },
+    })
     try {
       host.install()
     } catch (error) {
@@ -75,12 +79,23 @@ class PlatformEmulator implements Emulator {
       )
     }
     try {
-      const catalog = new DomainCatalog(checked.domains, checked.roles)
+      const catalog = new DomainCatalog({ ...checked.domains, ...checked.seedDomains }, checked.roles)
+      // The users of the options first, so that the first of them has the first id.
+      UserDirectory.addUsers(host, checked.users, checked.defaultTenant)
       seedPlatformRecords(host, checked.tenants, Object.keys(checked.logic))
-      if (checked.dataDir !== undefined) importDataDir(host, checked.dataDir, checked.tenants, catalog)
+      if (checked.seedPlan !== undefined) {
+        importSeedFolder(host, checked.seedPlan, checked.tenants, catalog, {
+          strict: checked.strictSeed,
+          isPlatformDomain: (domain) => domain in PLATFORM_DOMAINS || domain in SEED_DOMAINS,
+          log: checked.seedLog,
+        })
+      }
       checkSeededRecords(host, checked.tenants)
       for (const plugin of checked.plugins) host.loadPlugin(plugin)
-      this.#users = new UserDirectory(checked.users, checked.defaultTenant)
+      this.#users = new UserDirectory(host, [
+        checked.defaultTenant,
+        ...checked.tenants.filter((t) => t !== checked.defaultTenant),
+      ])
       const tokens = new TokenService(checked.tokens, checked.now)
       const access = { host, defaultTenant: checked.defaultTenant, gate: new RequestGate() }
       const parts: EmulatorParts = {

@@ -34,5 +34,5 @@ export type { DomainDefinition, FieldDefinition, FieldType } from './domains/dom
 export type { PluginDefinition, PluginComponent, LoadedPlugin } from './plugins/plugin-registry.js'
 export type { PluginManifest } from './plugins/plugin-manifest.js'
 export type { PushedMessage } from './facets/pushed-message.js'
-export type { SeedImportResult } from './seed/seed-import.js'
+export type { SeedCsvOptions, SeedImportResult, SeedLineImportResult } from './seed/seed-import.js'
 export { SeedDataException, type SeedProblem } from './seed/seed-data-exception.js'

@@ -1,21 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { DomainHelper, SimpleQuery } from '../../index.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
+import type { TestHost } from '../../testing/index.js'
 import type { EmulatorUser, UserChanges } from '../options/emulator-options.js'
 import { isStringArray } from '../wire/is-string-array.js'
 import type { RequestUser } from '../logic/logic-request.js'
 
-/** A user as the emulator keeps it. */
-interface UserRecord {
-  readonly id: number
-  readonly username: string
-  password: string
-  roles: readonly string[]
-  name: string
-  readonly tenant: string
-  enabled: boolean
-}
-
-/** The user of `options.users` when none is given. */
+/** The user of `options.users` when neither the options nor the data folder give one. */
 export const DEFAULT_USERS: readonly EmulatorUser[] = Object.freeze([
   Object.freeze({
     username: 'admin',
@@ -24,60 +15,86 @@ export const DEFAULT_USERS: readonly EmulatorUser[] = Object.freeze([
   }),
 ])
 
+type Row = Record<string, unknown> & { readonly id: number }
+
 /**
- * The users who can log in, by username, with ids from 1 in the order given. Like the platform, nothing here
- * looks at `enabled` when checking a login or a token.
+ * Who can log in, read from the platform's user domains (§13.5): a `User` by its username, in the tenants in
+ * order (the default tenant first), with the roles of its groups (`UserGroup` -> `Group` -> `GroupRole` ->
+ * `Role.authority`). Everything is read at each login and each request, so a REST write to these domains takes
+ * effect from the next login on. Like the platform, nothing here looks at `enabled` when checking a login or a
+ * token.
  *
  * @internal
  */
 export class UserDirectory {
-  readonly #users = new Map<string, UserRecord>()
+  readonly #host: TestHost
+  readonly #tenants: readonly string[]
 
-  constructor(users: readonly EmulatorUser[], defaultTenant: string) {
-    users.forEach((user, index) => {
-      this.#users.set(user.username, {
-        id: index + 1,
-        username: user.username,
-        password: user.password,
-        roles: Object.freeze([...user.roles]),
-        name: user.name ?? user.username,
-        tenant: user.tenant ?? defaultTenant,
-        enabled: user.enabled ?? true,
+  /**
+   * @param host - The emulator's host, installed.
+   * @param tenants - The tenants to look users up in, in order.
+   */
+  constructor(host: TestHost, tenants: readonly string[]) {
+    this.#host = host
+    this.#tenants = tenants
+  }
+
+  /**
+   * Writes the users of `options.users` into the user domains of their tenants: each role a `Role` and a `Group`
+   * of the same name holding it, and the user in the groups of its roles.
+   */
+  static addUsers(host: TestHost, users: readonly EmulatorUser[], defaultTenant: string): void {
+    for (const user of users) {
+      host.runAs({ tenant: user.tenant ?? defaultTenant, user: null }, () => {
+        const [created] = DomainHelper.batchCreate('User', [
+          DomainHelper.buildDomain('User', {
+            username: user.username,
+            password: user.password,
+            name: user.name ?? user.username,
+            enabled: user.enabled ?? true,
+          }),
+        ])
+        joinRoleGroups(created as Row, user.roles)
       })
-    })
+    }
   }
 
   /** Whether the password is the user's (compared in constant time). */
   passwordMatches(username: string, password: string): boolean {
-    const user = this.#users.get(username)
-    if (user === undefined) return false
+    const found = this.#find(username)
+    if (found === undefined) return false
     const digest = (text: string): Buffer => createHash('sha256').update(text).digest()
-    return timingSafeEqual(digest(user.password), digest(password))
+    return timingSafeEqual(
+      digest(typeof found.user['password'] === 'string' ? found.user['password'] : ''),
+      digest(password),
+    )
   }
 
   /** The caller a request runs as, or `undefined` for an unknown username. */
   caller(username: string): RequestUser | undefined {
-    const user = this.#users.get(username)
-    if (user === undefined) return undefined
+    const found = this.#find(username)
+    if (found === undefined) return undefined
+    const { user, tenant } = found
+    const roles = this.#host.runAs({ tenant, user: null }, () => rolesOf(user))
     return Object.freeze({
       id: user.id,
-      username: user.username,
-      name: user.name,
-      roles: user.roles,
-      tenant: user.tenant,
+      username,
+      name: typeof user['name'] === 'string' && user['name'] !== '' ? user['name'] : username,
+      roles: Object.freeze(roles),
+      tenant,
     })
   }
 
   /**
-   * Changes a user.
+   * Changes a user: its record, and for `roles` its groups (the groups named after the roles).
    *
    * @throws IllegalArgumentException for an unknown user or a malformed change.
    */
   update(username: string, changes: UserChanges): void {
-    const user = this.#users.get(username)
-    if (user === undefined) {
+    const found = this.#find(username)
+    if (found === undefined) {
       throw new IllegalArgumentException(
-        `emulator.updateUser: there is no user ${JSON.stringify(username)}; the users are ${[...this.#users.keys()].join(', ')}.`,
+        `emulator.updateUser: there is no user ${JSON.stringify(username)}; the users are ${this.#usernames().join(', ')}.`,
       )
     }
     if (typeof changes !== 'object' || changes === null) {
@@ -101,9 +118,67 @@ export class UserDirectory {
         `emulator.updateUser(${JSON.stringify(username)}): ${problems.join('; ')}.`,
       )
     }
-    if (password !== undefined) user.password = password
-    if (enabled !== undefined) user.enabled = enabled
-    if (roles !== undefined) user.roles = Object.freeze([...roles])
-    if (name !== undefined) user.name = name
+    this.#host.runAs({ tenant: found.tenant, user: null }, () => {
+      const fields: Record<string, unknown> = {}
+      if (password !== undefined) fields['password'] = password
+      if (enabled !== undefined) fields['enabled'] = enabled
+      if (name !== undefined) fields['name'] = name
+      if (Object.keys(fields).length > 0) DomainHelper.updateDomain({ ...found.user, ...fields })
+      if (roles !== undefined) {
+        for (const link of SimpleQuery.of('UserGroup').eq('user', found.user).listAll())
+          DomainHelper.deleteDomain(link)
+        joinRoleGroups(found.user, roles)
+      }
+    })
+  }
+
+  /** The user of that username and its tenant: the first tenant in order that has one. */
+  #find(username: string): { user: Row; tenant: string } | undefined {
+    for (const tenant of this.#tenants) {
+      const user = this.#host.runAs(
+        { tenant, user: null },
+        () => SimpleQuery.of('User').eq('username', username).list(0, 1)[0],
+      )
+      if (user !== undefined) return { user: user, tenant }
+    }
+    return undefined
+  }
+
+  #usernames(): string[] {
+    return this.#tenants.flatMap((tenant) =>
+      this.#host.runAs({ tenant, user: null }, () =>
+        SimpleQuery.getAll('User').map((u) => String(u['username'])),
+      ),
+    )
+  }
+}
+
+/** A user's role names: the authorities of the roles of its groups, each once, in the order found. */
+function rolesOf(user: Row): string[] {
+  const groups = SimpleQuery.of('UserGroup')
+    .eq('user', user)
+    .listAll()
+    .map((link) => link['group'])
+  if (groups.length === 0) return []
+  const roleIds = SimpleQuery.of('GroupRole')
+    .in('group', groups as object[])
+    .listAll()
+    .map((link) => (link['role'] as { id: number }).id)
+  const roles = SimpleQuery.getByIds('Role', [...new Set(roleIds)])
+  return [...new Set(roles.map((role) => String(role['authority'])))]
+}
+
+/** Puts a user in the group named after each role, making the role, the group and their link when missing. */
+function joinRoleGroups(user: Row, roles: readonly string[]): void {
+  for (const authority of roles) {
+    const role =
+      SimpleQuery.of('Role').eq('authority', authority).list(0, 1)[0] ??
+      DomainHelper.batchCreate('Role', [DomainHelper.buildDomain('Role', { authority })])[0]
+    let group = SimpleQuery.of('Group').eq('name', authority).list(0, 1)[0]
+    if (group === undefined) {
+      group = DomainHelper.batchCreate('Group', [DomainHelper.buildDomain('Group', { name: authority })])[0]
+      DomainHelper.createDomain(DomainHelper.buildDomain('GroupRole', { group, role }))
+    }
+    DomainHelper.createDomain(DomainHelper.buildDomain('UserGroup', { user, group }))
   }
 }

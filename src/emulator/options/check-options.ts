@@ -7,6 +7,9 @@ import type { BodyLimits } from '../wire/incoming-call.js'
 import type { DomainRoles, EmulatorOptions, EmulatorUser } from './emulator-options.js'
 import type { LogicFunction } from '../logic/logic-request.js'
 import { PLATFORM_DOMAIN_NAMES } from '../platform/platform-domains.js'
+import { SEED_DOMAIN_NAMES } from '../seed/seed-domains.js'
+import { planSeedFolder, type SeedFolderPlan } from '../seed/seed-folder.js'
+import { readSeedModel, seedUsernames } from '../seed/seed-model.js'
 import type { TokenSettings } from '../auth/token-service.js'
 import { isPlainObject } from '../wire/is-plain-object.js'
 import { isStringArray } from '../wire/is-string-array.js'
@@ -22,6 +25,9 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'now',
   'logic',
   'dataDir',
+  'dataEnv',
+  'strictSeed',
+  'seedLog',
   'plugins',
   'tenants',
   'defaultTenant',
@@ -62,6 +68,12 @@ export interface CheckedOptions {
   readonly now: () => number
   readonly logic: Readonly<Record<string, LogicFunction>>
   readonly dataDir: string | undefined
+  /** Where the data folder's files are; `undefined` without `dataDir`. */
+  readonly seedPlan: SeedFolderPlan | undefined
+  /** The domains the data folder's model defines (§13.4). */
+  readonly seedDomains: Readonly<Record<string, DomainDefinition>>
+  readonly strictSeed: boolean
+  readonly seedLog: ((line: string) => void) | undefined
   readonly plugins: readonly PluginDefinition[]
   readonly limits: BodyLimits
   readonly accessLog: AccessLog | undefined
@@ -92,7 +104,7 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     problems.push('domains must be an object of domain definitions by name')
   } else {
     for (const [name, definition] of Object.entries(givenDomains)) {
-      if (PLATFORM_DOMAIN_NAMES.includes(name)) {
+      if (PLATFORM_DOMAIN_NAMES.includes(name) || SEED_DOMAIN_NAMES.includes(name)) {
         problems.push(
           `domains.${name}: ${name} is a platform domain, which the emulator defines itself; rename yours`,
         )
@@ -125,12 +137,57 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     }
   }
 
-  const tenants: readonly string[] = isStringArray(options.tenants) ? options.tenants : ['default']
+  let dataDir: string | undefined
+  if (options.dataDir !== undefined) {
+    if (typeof options.dataDir !== 'string' || options.dataDir === '')
+      problems.push('dataDir must be the path of a directory')
+    else {
+      dataDir = resolve(options.dataDir)
+      if (!isDirectory(dataDir)) problems.push(`dataDir ${dataDir} is not a directory`)
+    }
+  }
+  const dataEnv = options.dataEnv ?? 'development'
+  if (typeof dataEnv !== 'string' || dataEnv === '' || /[\\/]/.test(dataEnv))
+    problems.push('dataEnv must be the name of an environment folder, such as development')
+  let seedPlan: SeedFolderPlan | undefined
+  let seedDomains: Record<string, DomainDefinition> = {}
+  if (dataDir !== undefined && isDirectory(dataDir) && typeof dataEnv === 'string') {
+    try {
+      seedPlan = planSeedFolder(dataDir, dataEnv)
+      seedDomains = readSeedModel(seedPlan)
+    } catch (error) {
+      problems.push((error as Error).message)
+    }
+  }
+  for (const name of Object.keys(seedDomains)) {
+    if (name in domains)
+      problems.push(
+        `domain ${name} is defined both in the domains option and in the data folder's DomainClass.csv; define it in one place`,
+      )
+    else if (PLATFORM_DOMAIN_NAMES.includes(name) || SEED_DOMAIN_NAMES.includes(name))
+      problems.push(
+        `the data folder's DomainClass.csv defines ${name}, a platform domain the emulator defines itself; rename it`,
+      )
+  }
+  if (options.strictSeed !== undefined && typeof options.strictSeed !== 'boolean')
+    problems.push('strictSeed must be true or false')
+  if (options.seedLog !== undefined && typeof options.seedLog !== 'function')
+    problems.push('seedLog must be a function (line) => void')
+  const folderTenants = (seedPlan?.folders ?? []).flatMap((f) => (f.tenant === null ? [] : [f.tenant]))
+
+  const givenTenants = isStringArray(options.tenants) ? options.tenants : undefined
+  const tenants: readonly string[] =
+    folderTenants.length === 0
+      ? (givenTenants ?? ['default'])
+      : [...folderTenants, ...(givenTenants ?? []).filter((t) => !folderTenants.includes(t))]
   const defaultTenant =
     typeof options.defaultTenant === 'string' ? options.defaultTenant : (tenants[0] as string)
 
-  const users = options.users ?? DEFAULT_USERS
-  if (!Array.isArray(users) || users.length === 0) {
+  const givenUsers = options.users
+  const fromSeed = seedPlan === undefined ? [] : seedUsernames(seedPlan)
+  // The default administrator only when neither the options nor the data folder give a user (§13.5).
+  const users = givenUsers ?? (fromSeed.length === 0 ? DEFAULT_USERS : [])
+  if (!Array.isArray(users) || (givenUsers !== undefined && users.length === 0)) {
     problems.push(
       'users must be a non-empty array of { username, password, roles, name?, tenant?, enabled? }',
     )
@@ -148,6 +205,10 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
       const { username, password, name, tenant, enabled } = user
       if (typeof username !== 'string' || username === '')
         problems.push(`${where}.username must be a non-empty string`)
+      else if (fromSeed.includes(username))
+        problems.push(
+          `${where}.username ${JSON.stringify(username)} is also a user of the data folder's User.csv; give each user in one place`,
+        )
       else if (seen.has(username))
         problems.push(`${where}.username ${JSON.stringify(username)} is given twice`)
       else seen.add(username)
@@ -208,16 +269,6 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     }
   }
 
-  let dataDir: string | undefined
-  if (options.dataDir !== undefined) {
-    if (typeof options.dataDir !== 'string' || options.dataDir === '')
-      problems.push('dataDir must be the path of a directory')
-    else {
-      dataDir = resolve(options.dataDir)
-      if (!isDirectory(dataDir)) problems.push(`dataDir ${dataDir} is not a directory`)
-    }
-  }
-
   const plugins = options.plugins ?? []
   if (!Array.isArray(plugins) || plugins.some((p) => !isPlainObject(p)))
     problems.push(
@@ -256,6 +307,11 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
   for (const key of ['tenants', 'defaultTenant', 'storage', 'platformVersion', 'store'] as const) {
     if (options[key] !== undefined) host[key] = options[key]
   }
+  // The tenant folders of a data root are tenants too.
+  if (folderTenants.length > 0) {
+    host['tenants'] = tenants
+    host['defaultTenant'] = defaultTenant
+  }
   return {
     host,
     domains,
@@ -268,6 +324,10 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     now,
     logic: logic as Record<string, LogicFunction>,
     dataDir,
+    seedPlan,
+    seedDomains,
+    strictSeed: options.strictSeed === true,
+    seedLog: options.seedLog,
     plugins,
     limits,
     accessLog: options.accessLog,

@@ -146,13 +146,31 @@ export interface EmulatorOptions {
    * `TypeScript`), so services, webhooks, actions and widgets reference it like any logic.
    */
   readonly logic?: Readonly<Record<string, LogicFunction>>
-  /** Application seed data: every `<Domain>.csv` here is imported into that domain, in every tenant, at start. */
+  /**
+   * The application's data folder, imported at start (§13): a folder of seed files (`<Domain>.csv`,
+   * `<Domain>_<anything>.csv`, into every tenant), or the platform's data root `DIR/<env>/<tenant>/*.csv`, each
+   * tenant folder a tenant, with `DIR/<env>/Organization.csv`, `DomainClass.csv`/`DomainClassField.csv` (the
+   * model) and `Role`/`Group`/`GroupRole`/`User`/`UserGroup` (who logs in). Each file imports line by line and
+   * is recorded as an `ImportRecord`.
+   */
   readonly dataDir?: string
+  /** The environment folder of a data root (`DIR/<env>/<tenant>`; default `development`). */
+  readonly dataEnv?: string
+  /** Stop the start at the first failed seed line, with its reason (default `false`: record it and go on). */
+  readonly strictSeed?: boolean
+  /** Told one line per imported seed file and one per failed line (`vendor-api serve` prints them). */
+  readonly seedLog?: (line: string) => void
   /** Plugins loaded at start (their `onLoad` runs); the custom controllers of 1.0.0-series plugins are served. */
   readonly plugins?: readonly PluginDefinition[]
-  /** The tenants (TENANT_ID values) the host knows (default `['default']`). */
+  /**
+   * The tenants (TENANT_ID values) the host knows (default `['default']`, or the tenant folders of a data root,
+   * which join the tenants given here).
+   */
   readonly tenants?: readonly string[]
-  /** The tenant of anonymous callers and of users without one (default: the first of `tenants`). */
+  /**
+   * The tenant of anonymous callers and of users without one (default: the first tenant folder of a data root
+   * in name order, else the first of `tenants`).
+   */
   readonly defaultTenant?: string
   /** Where stored files go (default memory). */
   readonly storage?: StorageOption

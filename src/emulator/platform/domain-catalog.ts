@@ -2,6 +2,7 @@ import { DomainHelper, DomainObjectRenderType } from '../../index.js'
 import type { DomainDefinition, FieldType } from '../../testing/index.js'
 import type { DomainRoles } from '../options/emulator-options.js'
 import { PLATFORM_DOMAINS, PLATFORM_DOMAIN_ROLES } from './platform-domains.js'
+import { SEED_DOMAINS } from '../seed/seed-domains.js'
 import { WireError } from '../wire/wire-error.js'
 import { DecimalNumber } from '../wire/write-json.js'
 
@@ -22,7 +23,8 @@ export class DomainCatalog {
   readonly #platform = new Set<string>()
 
   constructor(domains: Readonly<Record<string, DomainDefinition>>, roles: ReadonlyMap<string, DomainRoles>) {
-    for (const [name, definition] of Object.entries({ ...domains, ...PLATFORM_DOMAINS })) {
+    const platform = { ...PLATFORM_DOMAINS, ...SEED_DOMAINS }
+    for (const [name, definition] of Object.entries({ ...domains, ...platform })) {
       const types = new Map<string, FieldType>([['id', 'LONG']])
       const references: string[] = []
       for (const [field, type] of Object.entries(definition.fields)) {
@@ -33,7 +35,7 @@ export class DomainCatalog {
       this.#definitions.set(name, definition)
       if (name in PLATFORM_DOMAINS) this.#platform.add(name)
       this.#references.set(name, references)
-      this.#roles.set(name, name in PLATFORM_DOMAINS ? PLATFORM_DOMAIN_ROLES : (roles.get(name) ?? {}))
+      this.#roles.set(name, name in platform ? PLATFORM_DOMAIN_ROLES : (roles.get(name) ?? {}))
     }
   }
 
@@ -88,6 +90,8 @@ export class DomainCatalog {
    */
   render(domain: string, object: object): Record<string, unknown> {
     const map = DomainHelper.render(object, DomainObjectRenderType.ALL_COLUMNS)
+    // A user's password is never rendered (§13.5): not on the wire, not in an export.
+    if (domain === 'User') delete map['password']
     for (const field of this.fieldsOfType(domain, 'BIG_DECIMAL')) {
       const value = map[field]
       if (typeof value === 'string') map[field] = new DecimalNumber(value)

@@ -4,6 +4,7 @@ import { dirname, extname, isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createEmulator } from '../create-emulator.js'
+import type { Emulator } from '../emulator.js'
 import type { PluginDefinition } from '../../testing/index.js'
 import type { EmulatorOptions, EmulatorUser } from '../options/emulator-options.js'
 import { DEFAULT_USERS } from '../auth/user-directory.js'
@@ -26,9 +27,10 @@ export interface ServeIo {
 const CONFIG_FORMATS = ['.json', '.js', '.mjs', '.cjs']
 
 /**
- * `vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR] [--cors ORIGIN,...] [--log text|json]`:
- * runs the platform emulator over HTTP until SIGINT, SIGTERM or SIGHUP, printing the base URL, a start summary
- * (see `startSummary`), the login to use, and one access-log line per request.
+ * `vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR] [--env NAME] [--strict]
+ * [--cors ORIGIN,...] [--log text|json]`: runs the platform emulator over HTTP until SIGINT, SIGTERM or SIGHUP,
+ * printing the base URL, a start summary (see `startSummary`), the seed import's summary, the login to use, and
+ * one access-log line per request.
  *
  * @returns The exit code: 0 after a clean stop, 1 when the emulator cannot start, 2 for a usage error.
  * @internal
@@ -41,6 +43,8 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     data?: string
     cors?: string
     log?: string
+    env?: string
+    strict?: boolean
     help?: boolean
   }
   try {
@@ -53,6 +57,8 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
         data: { type: 'string', short: 'd' },
         cors: { type: 'string' },
         log: { type: 'string' },
+        env: { type: 'string' },
+        strict: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
@@ -81,17 +87,28 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   let options: EmulatorOptions
   let users: readonly EmulatorUser[]
   let dataDir: string | undefined
+  let madeUp = false
   try {
     options = await loadConfig(values.config, io.cwd)
     dataDir = values.data === undefined ? options.dataDir : resolve(io.cwd, values.data)
-    users = options.users ?? madeUpAdministrator()
     emulator = createEmulator({
       ...options,
-      users,
       ...(dataDir === undefined ? {} : { dataDir }),
       ...(cors === undefined ? {} : { cors }),
+      ...(values.env === undefined ? {} : { dataEnv: values.env }),
+      ...(values.strict === true ? { strictSeed: true } : {}),
+      seedLog: (line) => (json ? io.stderr : io.stdout)(`${line}\n`),
       accessLog: (line, entry) => io.stdout(`${json ? JSON.stringify(entry) : line}\n`),
     })
+    users = options.users ?? []
+    if (users.length === 0 && (await defaultAdministratorLogsIn(emulator))) {
+      // Over HTTP any program on the machine can log in, and an administrator can run JavaScript logic in this
+      // process: a well-known admin/admin would hand that to anyone who finds the port.
+      const password = randomBytes(12).toString('base64url')
+      emulator.updateUser(DEFAULT_ADMIN.username, { password })
+      users = [{ ...DEFAULT_ADMIN, password }]
+      madeUp = true
+    }
     url = await emulator.listen({
       port,
       ...(values.hostname === undefined ? {} : { hostname: values.hostname }),
@@ -102,16 +119,16 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     return 1
   }
   const [user] = users
-  const madeUpPassword = options.users === undefined
-  const login = JSON.stringify({
-    username: user?.username,
-    password: madeUpPassword ? user?.password : '<password>',
-  })
+  const login = JSON.stringify(
+    user === undefined
+      ? { username: '<a user of the data folder>', password: '<its password>' }
+      : { username: user.username, password: madeUp ? user.password : '<password>' },
+  )
   const summary = startSummary({
     emulator,
     options: { ...options, ...(dataDir === undefined ? {} : { dataDir }) },
     users,
-    madeUpPassword,
+    madeUpPassword: madeUp,
     dataLocation: dataLocation(options),
   })
   const text =
@@ -129,13 +146,16 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   return 0
 }
 
-/**
- * The default administrator with a password made up at this start. Over HTTP any program on the machine can
- * log in, and an administrator can run JavaScript logic in this process: a well-known admin/admin would hand
- * that to anyone who finds the port.
- */
-function madeUpAdministrator(): readonly EmulatorUser[] {
-  return DEFAULT_USERS.map((user) => ({ ...user, password: randomBytes(12).toString('base64url') }))
+const DEFAULT_ADMIN = DEFAULT_USERS[0] as EmulatorUser
+
+/** Whether the emulator made its default administrator: no user came from the options or the data folder. */
+async function defaultAdministratorLogsIn(emulator: Emulator): Promise<boolean> {
+  const response = await emulator.fetch('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEFAULT_ADMIN.username, password: DEFAULT_ADMIN.password }),
+  })
+  return response.status === 200
 }
 
 /**
@@ -200,8 +220,8 @@ function usage(io: ServeIo, message: string): number {
   return 2
 }
 
-const SERVE_HELP = `Usage: vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR]
-                        [--cors ORIGIN,...] [--log text|json]
+const SERVE_HELP = `Usage: vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR] [--env NAME]
+                        [--strict] [--cors ORIGIN,...] [--log text|json]
 
 Runs the platform emulator: the platform's REST API under /api, over the reference host, until Ctrl+C.
 
@@ -210,7 +230,11 @@ Runs the platform emulator: the platform's REST API under /api, over the referen
   -c, --config <FILE>   The emulator options: JSON, or a JavaScript module (.js, .mjs, .cjs) whose default
                         export is the options (domains with roles, users, settings, logic, dataDir, plugins).
                         Without users, the one user is admin with a password made up at each start.
-  -d, --data <DIR>      Application seed data: every <Domain>.csv is imported at start (overrides dataDir).
+  -d, --data <DIR>      The application's data folder, imported at start (overrides dataDir): a folder of
+                        <Domain>.csv files, or the platform's data root DIR/<env>/<tenant>/*.csv. One line
+                        per file is printed, and every failed line.
+      --env <NAME>      The environment folder of a data root (default development).
+      --strict          Stop at the first failed seed line (for CI).
       --cors <ORIGINS>  The origins browser pages may call from, comma-separated (http://localhost:5173,...),
                         or * for any; replaces the default: every http:// origin on localhost, 127.0.0.1 or
                         [::1], any port. An empty list allows none.

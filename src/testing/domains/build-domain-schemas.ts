@@ -1,3 +1,5 @@
+import { sameStoredValue } from './same-stored-value.js'
+import { describeValue } from './describe-value.js'
 import { isPlainRecord } from './is-plain-record.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { FIELD_TYPES, isFieldType, type FieldType as EngineFieldType } from './field-types.js'
@@ -10,7 +12,7 @@ import type { DomainDefinition, FieldType } from './domain-definition.js'
 const SAME_TYPES: [FieldType, EngineFieldType] extends [EngineFieldType, FieldType] ? true : never = true
 void SAME_TYPES
 
-const FIELD_OPTIONS: ReadonlySet<string> = new Set(['type', 'required', 'domain', 'default'])
+const FIELD_OPTIONS: ReadonlySet<string> = new Set(['type', 'required', 'domain', 'default', 'options'])
 
 /** The field types that take a `default`: those whose values are strings, numbers or booleans. */
 const DEFAULTABLE: ReadonlySet<EngineFieldType> = new Set([
@@ -117,7 +119,7 @@ function parseField(
   for (const key of Object.keys(definition)) {
     if (!FIELD_OPTIONS.has(key)) {
       problems.push(
-        `field ${where}: unknown option ${JSON.stringify(key)} (use type, required, domain, default)`,
+        `field ${where}: unknown option ${JSON.stringify(key)} (use type, required, domain, default, options)`,
       )
       ok = false
     }
@@ -161,9 +163,48 @@ function parseField(
   const schema: FieldSchema = reference
     ? { name, type, required: required === true, domain: domain as string }
     : { name, type, required: required === true }
-  if (!hasDefault) return schema
-  const fallback = defaultOf(schema, (definition as { default?: unknown }).default, where, problems)
-  return fallback === undefined ? undefined : { ...schema, default: fallback }
+  let withOptions: FieldSchema = schema
+  if (Object.hasOwn(definition, 'options')) {
+    const options = optionsOf(schema, (definition as { options?: unknown }).options, where, problems)
+    if (options === undefined) return undefined
+    withOptions = { ...schema, options }
+  }
+  if (!hasDefault) return withOptions
+  const fallback = defaultOf(withOptions, (definition as { default?: unknown }).default, where, problems)
+  return fallback === undefined ? undefined : { ...withOptions, default: fallback }
+}
+
+/** A field's `options`, each normalised as create stores it; `undefined` after a problem. */
+function optionsOf(
+  field: FieldSchema,
+  value: unknown,
+  where: string,
+  problems: string[],
+): readonly (string | number | boolean)[] | undefined {
+  if (!DEFAULTABLE.has(field.type)) {
+    problems.push(
+      `field ${where}: a ${field.type} field takes no options (only ${[...DEFAULTABLE].join(', ')} fields do)`,
+    )
+    return undefined
+  }
+  if (!Array.isArray(value) || value.length === 0) {
+    problems.push(
+      `field ${where}: options must be a non-empty array of the values the field may take, such as ['OPEN', 'CLOSED']`,
+    )
+    return undefined
+  }
+  const options: (string | number | boolean)[] = []
+  for (const option of value as unknown[]) {
+    const normalized = tryNormalizeFieldValue(field, option)
+    if (!normalized.ok || normalized.value === null) {
+      problems.push(
+        `field ${where}: every option must be ${normalized.ok ? 'a value' : normalized.expected}, got ${describeValue(option)}`,
+      )
+      return undefined
+    }
+    options.push(normalized.value as string | number | boolean)
+  }
+  return Object.freeze(options)
 }
 
 /** A field's `default`, normalised as create stores it; `undefined` after a problem. */
@@ -189,6 +230,10 @@ function defaultOf(
   const normalized = tryNormalizeFieldValue(field, value)
   if (!normalized.ok) {
     problems.push(`field ${where}: default must be ${normalized.expected}, got ${normalized.given}`)
+    return undefined
+  }
+  if (field.options !== undefined && !field.options.some((o) => sameStoredValue(o, normalized.value))) {
+    problems.push(`field ${where}: default ${describeValue(value)} is not one of its options`)
     return undefined
   }
   if (field.required && normalized.value === '') {

@@ -30,6 +30,11 @@ export type FieldDefinition =
        * `STRING`, `JSON_STRING`, `BOOLEAN`, `INTEGER`, `LONG`, `DOUBLE`, `BIG_DECIMAL` and `LOCAL_DATE`.
        */
       readonly default?: string | number | boolean
+      /**
+       * The values the field may take besides null (the platform's field `options`): a write of another value is
+       * a validation failure. For the same types as `default`.
+       */
+      readonly options?: readonly (string | number | boolean)[]
       /** The referenced domain of a `DOMAIN_OBJECT` or `DOMAIN_OBJECT_LIST` field (required for them). */
       readonly domain?: string
     }

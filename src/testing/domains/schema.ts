@@ -19,6 +19,8 @@ export interface FieldSchema {
   readonly domain?: string
   /** The value create stores when the request leaves the field out, normalised; a string, number or boolean. */
   readonly default?: string | number | boolean
+  /** The values the field may take besides null, normalised (the platform's `options`, a CHECK constraint). */
+  readonly options?: readonly (string | number | boolean)[]
 }
 
 /**
@@ -104,6 +106,7 @@ export function createDomainSchema(
       required: field.required === true,
       ...(reference ? { domain: field.domain as string } : {}),
       ...(field.default === undefined ? {} : { default: field.default }),
+      ...(field.options === undefined ? {} : { options: Object.freeze([...field.options]) }),
     }
     byName.set(field.name, Object.freeze(copy))
   }

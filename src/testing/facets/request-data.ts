@@ -3,6 +3,8 @@ import type { FieldError } from '../../errors/validation-exception.js'
 import { tryNormalizeFieldValue } from '../domains/normalize-field-value.js'
 import type { DomainSchema, FieldSchema, StoredRow, StoredValue } from '../domains/schema.js'
 import { brandOf } from '../domains/brand.js'
+import { sameStoredValue } from '../domains/same-stored-value.js'
+import { describeValue } from '../domains/describe-value.js'
 import { isReservedKey } from '../domains/safe-names.js'
 
 /** What the host checks a reference against: the id's domain and whether the tenant holds it. */
@@ -67,6 +69,19 @@ export function readRequest(
     const result = tryNormalizeFieldValue(field, value, schema.name)
     if (!result.ok) {
       errors.push({ field: key, code: 'typeMismatch', message: result.message, rejectedValue: value })
+      continue
+    }
+    if (
+      field.options !== undefined &&
+      result.value !== null &&
+      !field.options.some((option) => sameStoredValue(option, result.value))
+    ) {
+      errors.push({
+        field: key,
+        code: 'notInList',
+        message: `${schema.name}.${field.name} takes one of ${field.options.map((o) => JSON.stringify(o)).join(', ')} (or null), not ${describeValue(value)}`,
+        rejectedValue: value,
+      })
       continue
     }
     const problem = referenceProblem(field, value, result.value, references)

@@ -1,5 +1,6 @@
 import { AssertionError } from 'node:assert'
 import { mkdirSync, readFileSync, statSync } from 'node:fs'
+import { basename, dirname, resolve } from 'node:path'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
 import type { PlatformUser } from '../../runtime-contract/facets.js'
@@ -27,7 +28,16 @@ import type { PushedMessage } from '../facets/pushed-message.js'
 import { QueryFacet } from '../facets/query-facet.js'
 import { RpcFacet } from '../facets/rpc-facet.js'
 import { SeedDataException } from '../seed/seed-data-exception.js'
-import { importSeedRecords, type SeedImportResult, type SeedRecord } from '../seed/seed-import.js'
+import {
+  importSeedRecords,
+  type SeedCellRules,
+  type SeedCsvOptions,
+  type SeedImportResult,
+  type SeedLineImportResult,
+  type SeedRecord,
+} from '../seed/seed-import.js'
+import type { SeedProblem } from '../seed/seed-data-exception.js'
+import { mimeTypeOf } from '../seed/mime-type.js'
 import { StorageFacet } from '../facets/storage-facet.js'
 import type { StorageOption, TestHostOptions } from './test-host-options.js'
 import type { CurrentIdentity, RepeatableOnLoadOptions, RunAs, TestHost } from './test-host.js'
@@ -311,8 +321,18 @@ class ReferenceHost implements TestHost {
   importSeedCsv(
     domain: string,
     csv: string | { readonly path: string },
-    options: { readonly tenant?: string } = {},
-  ): SeedImportResult {
+    options?: SeedCsvOptions & { readonly lineByLine?: false },
+  ): SeedImportResult
+  importSeedCsv(
+    domain: string,
+    csv: string | { readonly path: string },
+    options: SeedCsvOptions & { readonly lineByLine: true },
+  ): SeedLineImportResult
+  importSeedCsv(
+    domain: string,
+    csv: string | { readonly path: string },
+    options: SeedCsvOptions = {},
+  ): SeedImportResult | SeedLineImportResult {
     const schema = this.#domains.schemaOf(domain, 'host.importSeedCsv')
     let text: string
     let source: string
@@ -337,7 +357,11 @@ class ReferenceHost implements TestHost {
     const parsed = parseCsv(text)
     if ('error' in parsed) throw new SeedDataException(schema.name, source, [parsed.error])
     const [header, ...rows] = parsed.records
-    if (header === undefined) return { created: 0, updated: 0, unchanged: 0 }
+    const lineByLine = options.lineByLine === true
+    if (header === undefined)
+      return lineByLine
+        ? { created: 0, updated: 0, unchanged: 0, failed: 0, failedLines: [], ignoredColumns: [] }
+        : { created: 0, updated: 0, unchanged: 0 }
     const problems = []
     const records: SeedRecord[] = []
     for (const row of rows) {
@@ -362,7 +386,13 @@ class ReferenceHost implements TestHost {
         })),
       })
     }
-    return this.#runSeed(schema, source, records, problems, options.tenant)
+    const folder = typeof csv === 'string' ? process.cwd() : dirname(resolve(csv.path))
+    return this.#runSeed(schema, source, records, problems, options.tenant, {
+      fileFolders: options.fileFolders ?? [folder],
+      rootOrganization: options.rootOrganization,
+      ignoreUnknownColumns: options.ignoreUnknownColumns === true,
+      lineByLine,
+    })
   }
 
   loadPlugin(definition: PluginDefinition): LoadedPlugin {
@@ -452,7 +482,12 @@ class ReferenceHost implements TestHost {
           })),
         })
       }
-      this.#runSeed(schema, `options.seed.${schema.name}`, records, problems, undefined)
+      this.#runSeed(schema, `options.seed.${schema.name}`, records, problems, undefined, {
+        fileFolders: [process.cwd()],
+        rootOrganization: undefined,
+        ignoreUnknownColumns: false,
+        lineByLine: false,
+      })
     }
   }
 
@@ -460,17 +495,46 @@ class ReferenceHost implements TestHost {
     schema: DomainSchema,
     source: string,
     records: readonly SeedRecord[],
-    earlier: { line: number; column: number; message: string }[],
+    earlier: SeedProblem[],
     tenant: string | undefined,
-  ): SeedImportResult {
-    const run = (): SeedImportResult => {
+    how: {
+      readonly fileFolders: readonly string[]
+      readonly rootOrganization: string | undefined
+      readonly ignoreUnknownColumns: boolean
+      readonly lineByLine: boolean
+    },
+  ): SeedImportResult | SeedLineImportResult {
+    const run = (): SeedImportResult | SeedLineImportResult => {
       const session = this.#contexts.current().session
       const data = this.#hostData()
+      const rules: SeedCellRules = {
+        fileFolders: how.fileFolders,
+        rootOrganization: how.rootOrganization ?? session.tenant,
+        ignoreUnknownColumns: how.ignoreUnknownColumns,
+        storeFile: (path) =>
+          this.#storage.createStorageFileDomain(basename(path), mimeTypeOf(path), readFileSync(path)),
+      }
       return atomically(data, session, () => {
-        const { result, problems } = importSeedRecords(data, this.#domains, session, schema, records)
+        const { result, problems, headerProblems, ignoredColumns } = importSeedRecords(
+          data,
+          this.#domains,
+          session,
+          schema,
+          records,
+          rules,
+        )
+        if (headerProblems.length > 0) throw new SeedDataException(schema.name, source, headerProblems)
         const all = [...earlier, ...problems].sort((a, b) => a.line - b.line || a.column - b.column)
-        if (all.length > 0) throw new SeedDataException(schema.name, source, all)
-        return result
+        if (!how.lineByLine) {
+          if (all.length > 0) throw new SeedDataException(schema.name, source, all)
+          return result
+        }
+        return {
+          ...result,
+          failed: new Set(all.map((p) => p.line)).size,
+          failedLines: all,
+          ignoredColumns,
+        }
       })
     }
     if (tenant === undefined) return run()

@@ -2,7 +2,7 @@ import type { PlatformUser } from '../../runtime-contract/facets.js'
 import type { RuntimeDescription } from '../../runtime-contract/runtime-description.js'
 import type { LoadedPlugin, PluginDefinition } from '../plugins/plugin-registry.js'
 import type { PushedMessage } from '../facets/pushed-message.js'
-import type { SeedImportResult } from '../seed/seed-import.js'
+import type { SeedCsvOptions, SeedImportResult, SeedLineImportResult } from '../seed/seed-import.js'
 
 /**
  * Who `host.runAs` runs code as. What is not given stays as it is: the default tenant, no user and no plugin
@@ -147,14 +147,31 @@ export interface TestHost extends Disposable {
    *
    * @param domain - The domain the file holds, such as `Customer`.
    * @param csv - The CSV text, or `{ path }` of a file to read (UTF-8).
+   * @param options - The tenant, and how cells are read (`SeedCsvOptions`).
    * @returns How many objects were created and updated.
    * @throws `SeedDataException` naming the line and column of every problem; nothing is imported.
    */
   importSeedCsv(
     domain: string,
     csv: string | { readonly path: string },
-    options?: { readonly tenant?: string },
+    options?: SeedCsvOptions & { readonly lineByLine?: false },
   ): SeedImportResult
+  /**
+   * Imports seed data CSV line by line, as the platform's start-up import does: a line with a problem is skipped
+   * and reported in `failedLines`, the other lines are imported.
+   *
+   * @param domain - The domain the file holds, such as `Customer`.
+   * @param csv - The CSV text, or `{ path }` of a file to read (UTF-8).
+   * @param options - `lineByLine: true`, the tenant, and how cells are read.
+   * @returns The counts, the failed lines with their problems, and the ignored columns.
+   * @throws `SeedDataException` when the file itself cannot be imported (a CSV syntax error, a header naming no
+   *   field): nothing of it is imported.
+   */
+  importSeedCsv(
+    domain: string,
+    csv: string | { readonly path: string },
+    options: SeedCsvOptions & { readonly lineByLine: true },
+  ): SeedLineImportResult
 
   /**
    * Loads a plugin: reads its manifest, checks its dependencies, constructs its components and calls their

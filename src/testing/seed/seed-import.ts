@@ -10,6 +10,8 @@ import type { SessionState } from '../host/host-context.js'
 import { readRequest } from '../facets/request-data.js'
 import { isReservedKey } from '../domains/safe-names.js'
 import type { SeedProblem } from './seed-data-exception.js'
+import { existsSync, readFileSync } from 'node:fs'
+import { isAbsolute, resolve as resolvePath } from 'node:path'
 
 /** One cell of a seed record: its header, its value, and where it is. */
 export interface SeedCell {
@@ -59,18 +61,106 @@ export interface SeedImportResult {
 interface Column {
   readonly field: FieldSchema
   readonly key: boolean
-  /** For `ref.field`: the referenced domain's field to look the object up by. */
+  /** For `field(F)`: the cell is a file path whose content is the value. */
+  readonly file: boolean
+  /** For `ref.field` and `a.b.field`: the innermost domain's field to look the object up by. */
   readonly by?: FieldSchema
-  readonly target?: DomainSchema
+  /** For a reference path: the domains along it, the column's field's domain first. */
+  readonly path?: readonly DomainSchema[]
+  /** For a reference path: the DOMAIN_OBJECT field of each domain of `path` but the last, pointing at the next. */
+  readonly links?: readonly FieldSchema[]
 }
 
-const HEADER = /^([A-Za-z_$][A-Za-z0-9_$]*)(?:\.([A-Za-z_$][A-Za-z0-9_$]*))?\s*(\(\*\))?$/
+/** A header the import reads but does not write: `OVERWRITE_FLAG`, or a column it was told to ignore. */
+type Skipped = { readonly skip: 'overwrite' | 'ignored' }
+
+/** The platform's bookkeeping column: read by the import (whether a row may overwrite a changed object). */
+export const OVERWRITE_FLAG = 'OVERWRITE_FLAG'
+
+/** The cell that stands for the tenant's root organization's name. */
+export const ROOT_ORG = '$ROOT_ORG$'
+
+const NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/
+const MARKS = /\s*\((\*|F)\)\s*$/
+
+/**
+ * How the cells of one import are read beyond RFC 4180: where `field(F)` paths are found, what `$ROOT_ORG$`
+ * stands for, how a FILE field's file is stored, and whether a column naming no field is ignored.
+ */
+export interface SeedCellRules {
+  /** The folders a `field(F)` path is looked up in, in order (the tenant folder, then the data root). */
+  readonly fileFolders: readonly string[]
+  /** The name `$ROOT_ORG$` stands for: the tenant's root organization. */
+  readonly rootOrganization: string
+  /** Stores a file's bytes for a FILE field and returns its `StorageFieldValue`. */
+  readonly storeFile: (path: string) => unknown
+  /**
+   * Whether a header naming no field of the domain is ignored (and listed in `ignoredColumns`) rather than a
+   * problem of the file: the emulator's platform domains ignore the fields the platform's records have and
+   * theirs do not.
+   */
+  readonly ignoreUnknownColumns: boolean
+}
+
+/**
+ * How `host.importSeedCsv` reads a file beyond RFC 4180.
+ *
+ * @example
+ * ```ts
+ * import { createTestHost } from '@tech-vendor/api/testing'
+ *
+ * using host = createTestHost({ domains: { Note: { fields: { title: 'STRING', body: 'STRING' } } } }).install()
+ * host.importSeedCsv('Note', { path: 'data/Note.csv' }, { fileFolders: ['data', '.'] })
+ * ```
+ */
+export interface SeedCsvOptions {
+  /** The tenant to import into (default: the current one). */
+  readonly tenant?: string
+  /**
+   * The folders a `field(F)` path is looked up in, in order (default: the CSV file's folder for `{ path }`, the
+   * working directory for text).
+   */
+  readonly fileFolders?: readonly string[]
+  /** What the cell `$ROOT_ORG$` stands for (default: the tenant's name, its root organization's). */
+  readonly rootOrganization?: string
+  /** Ignore (and list in `ignoredColumns`) a header that names no field, instead of refusing the file. */
+  readonly ignoreUnknownColumns?: boolean
+  /** Import line by line: a failed line is skipped and reported, the others imported. */
+  readonly lineByLine?: boolean
+}
+
+/**
+ * What a line-by-line import did: the counts, every failed line with its problems, and the columns ignored.
+ *
+ * @example
+ * ```ts
+ * import { createTestHost } from '@tech-vendor/api/testing'
+ *
+ * using host = createTestHost({ domains: { Tag: { fields: { name: 'STRING', pinned: 'BOOLEAN' } } } }).install()
+ * const result = host.importSeedCsv('Tag', 'name(*),pinned\nurgent,Y\nlater,maybe\n', { lineByLine: true })
+ * console.log(result.created, result.failed, result.failedLines[0]?.line) // 1 1 3
+ * ```
+ */
+export interface SeedLineImportResult extends SeedImportResult {
+  /** How many lines failed (each line once, however many problems it has). */
+  readonly failed: number
+  /** The problems of the failed lines, in file order (a line with several problems appears several times). */
+  readonly failedLines: readonly SeedProblem[]
+  /** The headers that named no field and were ignored, in file order. */
+  readonly ignoredColumns: readonly string[]
+}
 
 /**
  * Imports seed records into a domain with the platform's conventions: `field(*)` key columns (update the
- * object with that key, else create one), `ref.field` columns resolved to the referenced domain's object
- * with that field value, booleans `T`/`true`/`F`/`false`. Every record is checked; with any problem,
- * nothing is written and the problems are returned.
+ * object with that key, else create one), `ref.field` and `a.b.field` columns resolved to the referenced
+ * domain's object with that field value, `field(F)` file columns, booleans `Y`/`N`/`T`/`F`/`true`/`false` in
+ * any case, the `NULL` cell, `$ROOT_ORG$`, and the `OVERWRITE_FLAG` column (read, not a field). Every record is
+ * checked before it is written: a record with a problem writes nothing. The problems are returned: with
+ * `lineByLine` the records without problems are written (the platform's start-up import); without it the
+ * caller throws them and rolls the whole file back.
+ *
+ * Header problems (a header naming no field, or not a column name) are returned as `headerProblems`: they fail
+ * the whole file either way.
  *
  * Runs in `session`; the caller wraps it in `atomically` so that a failure leaves nothing behind.
  */
@@ -80,10 +170,17 @@ export function importSeedRecords(
   session: SessionState,
   schema: DomainSchema,
   records: readonly SeedRecord[],
-): { result: SeedImportResult; problems: SeedProblem[] } {
+  rules: SeedCellRules,
+): {
+  result: SeedImportResult
+  problems: SeedProblem[]
+  headerProblems: SeedProblem[]
+  ignoredColumns: string[]
+} {
   const problems: SeedProblem[] = []
-  const headers = new Map<string, Column | string>()
-  const reportedHeaders = new Set<string>()
+  const headerProblems: SeedProblem[] = []
+  const ignoredColumns: string[] = []
+  const headers = new Map<string, Column | Skipped | string>()
   let created = 0
   let updated = 0
   let unchanged = 0
@@ -94,56 +191,53 @@ export function importSeedRecords(
     const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
     const keys: QueryCondition[] = []
     const seen = new Set<string>()
+    const files: { name: string; path: string }[] = []
     for (const cell of record.cells) {
       let column = headers.get(cell.header)
-      if (column === undefined)
-        headers.set(cell.header, (column = parseHeader(data.schemas, schema, cell.header)))
-      if (typeof column === 'string') {
-        if (!reportedHeaders.has(cell.header)) {
-          reportedHeaders.add(cell.header)
-          problems.push({ line: record.headerLine, column: cell.column, message: column })
-        }
-        continue
+      if (column === undefined) {
+        headers.set(cell.header, (column = parseHeader(data.schemas, schema, cell.header, rules)))
+        if (typeof column === 'string')
+          headerProblems.push({ line: record.headerLine, column: cell.column, message: column })
+        else if ('skip' in column && column.skip === 'ignored') ignoredColumns.push(cell.header.trim())
       }
+      if (typeof column === 'string' || 'skip' in column) continue
       const name = column.field.name
       // A `seed` row's undefined value is no value, as createDomain reads it: the field keeps its default.
       if (!cell.text && cell.value === undefined && !column.key) continue
+      // An empty unquoted CSV cell is no value too: a create takes the field's default, an update keeps it.
+      if (cell.text && cell.value === '' && !cell.quoted && !column.key) continue
       if (seen.has(name)) {
         problem(cell.column, `${name} is set by two columns; keep one`)
         continue
       }
       seen.add(name)
       const lookup = column.by ?? column.field
-      const converted = cell.text ? fromText(lookup, cell) : fromValue(lookup, cell.value)
+      let converted: unknown
+      if (column.file && cell.text && !isNullCell(cell)) {
+        const found = findFile(cell.value as string, rules.fileFolders)
+        if (typeof found !== 'string') {
+          problem(cell.column, `${cell.header}: ${found.problem}`)
+          continue
+        }
+        if (column.field.type === 'FILE') {
+          files.push({ name, path: found })
+          continue
+        }
+        const text = readFileText(found)
+        converted = typeof text === 'string' ? fromValue(lookup, text) : text
+      } else converted = cell.text ? fromText(lookup, cell, rules) : fromValue(lookup, cell.value)
       if (typeof converted === 'object' && converted !== null && 'problem' in converted) {
         problem(cell.column, `${cell.header}: ${String(converted.problem)}`)
         continue
       }
       let value: unknown = converted
-      if (column.by !== undefined && column.target !== undefined && value !== null) {
-        const check = tryNormalizeFieldValue(column.by, value, column.target.name)
-        if (!check.ok) {
-          problem(cell.column, `${cell.header}: ${check.message}`)
+      if (column.by !== undefined && value !== null) {
+        const resolved = resolveReference(data, session, column, value)
+        if (typeof resolved === 'string') {
+          problem(cell.column, `${cell.header}: ${resolved}`)
           continue
         }
-        const { rows } = data.select(
-          session,
-          column.target.name,
-          validateQuery(column.target, {
-            and: true,
-            conditions: [{ operator: 'eq', field: column.by.name, value }],
-          }),
-        )
-        if (rows.length !== 1) {
-          problem(
-            cell.column,
-            rows.length === 0
-              ? `${cell.header}: no ${column.target.name} has ${column.by.name} ${describeValue(value)}; import ${column.target.name} first or fix the value`
-              : `${cell.header}: ${rows.length} ${column.target.name} objects (ids ${rows.map((r) => r.id).join(', ')}) have ${column.by.name} ${describeValue(value)}; reference them by a unique field`,
-          )
-          continue
-        }
-        value = { id: (rows[0] as StoredRow).id }
+        value = resolved
       }
       if (column.key) {
         if (value === null) {
@@ -162,6 +256,7 @@ export function importSeedRecords(
       values[name] = value
     }
     if (problems.length > before) continue
+    for (const file of files) values[file.name] = rules.storeFile(file.path)
     let existing: StoredRow | undefined
     if (keys.length > 0) {
       const { rows } = data.select(
@@ -184,7 +279,7 @@ export function importSeedRecords(
       for (const error of read.errors) {
         const cell = record.cells.find((c) => {
           const parsed = headers.get(c.header)
-          return typeof parsed === 'object' && parsed.field.name === error.field
+          return typeof parsed === 'object' && 'field' in parsed && parsed.field.name === error.field
         })
         problem(
           cell?.column ?? 0,
@@ -206,62 +301,160 @@ export function importSeedRecords(
       updated++
     }
   }
-  return { result: { created, updated, unchanged }, problems }
+  return { result: { created, updated, unchanged }, problems, headerProblems, ignoredColumns }
 }
 
-/** The column a header names, or why it cannot be used. */
+/** Whether a CSV cell is the platform's `NULL`: unquoted, so that `"NULL"` stays the text. */
+function isNullCell(cell: SeedCell): boolean {
+  return cell.text && !cell.quoted && cell.value === 'NULL'
+}
+
+/**
+ * The object a reference column's value names: for `ref.field`, the referenced domain's one object whose field
+ * has the value; for a longer path `a.b.field`, the innermost domain's object first, then the one object of
+ * each domain before it that references the object found, back to the column's own field.
+ */
+function resolveReference(
+  data: HostData,
+  session: SessionState,
+  column: Column,
+  value: unknown,
+): { id: number } | string {
+  const by = column.by as FieldSchema
+  const path = column.path as readonly DomainSchema[]
+  const links = column.links as readonly FieldSchema[]
+  const innermost = path[path.length - 1] as DomainSchema
+  const check = tryNormalizeFieldValue(by, value, innermost.name)
+  if (!check.ok) return check.message
+  let found: { id: number } | undefined
+  for (let i = path.length - 1; i >= 0; i--) {
+    const domain = path[i] as DomainSchema
+    const field = i === path.length - 1 ? by.name : (links[i] as FieldSchema).name
+    const given = i === path.length - 1 ? value : found
+    const { rows } = data.select(
+      session,
+      domain.name,
+      validateQuery(domain, { and: true, conditions: [{ operator: 'eq', field, value: given as never }] }),
+    )
+    const what =
+      i === path.length - 1
+        ? `${field} ${describeValue(value)}`
+        : `${field} ${(path[i + 1] as DomainSchema).name} ${found?.id}`
+    if (rows.length !== 1) {
+      return rows.length === 0
+        ? `no ${domain.name} has ${what}; import ${domain.name} first or fix the value`
+        : `${rows.length} ${domain.name} objects (ids ${rows.map((r) => r.id).join(', ')}) have ${what}; reference them by a unique field`
+    }
+    found = { id: (rows[0] as StoredRow).id }
+  }
+  return found as { id: number }
+}
+
+/** The path of a `field(F)` cell's file: the first of the folders that holds it. */
+function findFile(path: string, folders: readonly string[]): string | { problem: string } {
+  if (path.trim() === '')
+    return { problem: 'the cell names no file; write a path relative to the tenant folder or the data root' }
+  if (isAbsolute(path)) return existsSync(path) ? path : { problem: `no file ${path}` }
+  for (const folder of folders) {
+    const candidate = resolvePath(folder, path)
+    if (existsSync(candidate)) return candidate
+  }
+  return {
+    problem: `no file ${JSON.stringify(path)} in ${folders.length === 0 ? 'the working directory' : folders.join(' or ')}; a file column's path is relative to the tenant folder, else to the data root`,
+  }
+}
+
+/** A file's text, as a `field(F)` column's value. */
+function readFileText(path: string): unknown {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch (error) {
+    return { problem: `cannot read ${path}: ${(error as Error).message}` }
+  }
+}
+
+/** The column a header names, a column the import reads but does not write, or why it cannot be used. */
 function parseHeader(
   schemas: ReadonlyMap<string, DomainSchema>,
   schema: DomainSchema,
   header: string,
-): Column | string {
-  const match = HEADER.exec(header.trim())
-  if (match === null) {
-    return `header ${JSON.stringify(header)} is not a column name: write field, field(*) for a key, or ref.field for a reference`
+  rules: SeedCellRules,
+): Column | Skipped | string {
+  let rest = header.trim()
+  let key = false
+  let file = false
+  for (let mark = MARKS.exec(rest); mark !== null; mark = MARKS.exec(rest)) {
+    if (mark[1] === '*') key = true
+    else file = true
+    rest = rest.slice(0, mark.index)
   }
-  const [, name = '', by, star] = match
-  if (isReservedKey(name) || (by !== undefined && isReservedKey(by))) {
+  if (rest === OVERWRITE_FLAG && !key && !file) return { skip: 'overwrite' }
+  const names = rest.split('.')
+  if (!names.every((n) => NAME.test(n))) {
+    return `header ${JSON.stringify(header)} is not a column name: write field, field(*) for a key, field(F) for a file column, or ref.field for a reference`
+  }
+  if (names.some((n) => isReservedKey(n))) {
     return `header ${JSON.stringify(header)} names a reserved property that would reach an object's prototype`
   }
+  const [name = '', ...along] = names
   if (name === 'id')
     return 'the id column is refused: the platform assigns ids. Mark a field of your own as the key, such as name(*)'
   const field = schema.fields.get(name)
   if (field === undefined) {
+    if (rules.ignoreUnknownColumns) return { skip: 'ignored' }
     return `${schema.name} has no field ${JSON.stringify(name)}; its fields are: ${[...schema.fields.keys()].filter((f) => f !== 'id').join(', ')}`
   }
-  const key = star !== undefined
-  if (by !== undefined) {
+  if (along.length > 0) {
     if (field.type !== 'DOMAIN_OBJECT') {
       return `${header}: ${name} is a ${field.type} field; only a DOMAIN_OBJECT field takes a ref.field column`
     }
-    const target = schemas.get(field.domain as string) as DomainSchema
-    const lookup = target.fields.get(by)
+    const path: DomainSchema[] = [schemas.get(field.domain as string) as DomainSchema]
+    const links: FieldSchema[] = []
+    for (const step of along.slice(0, -1)) {
+      const domain = path[path.length - 1] as DomainSchema
+      const link = domain.fields.get(step)
+      if (link === undefined || link.type !== 'DOMAIN_OBJECT') {
+        if (link === undefined && rules.ignoreUnknownColumns) return { skip: 'ignored' }
+        return `${header}: ${domain.name} has no reference field ${JSON.stringify(step)} to follow; a longer path a.b.field goes through DOMAIN_OBJECT fields`
+      }
+      links.push(link)
+      path.push(schemas.get(link.domain as string) as DomainSchema)
+    }
+    const target = path[path.length - 1] as DomainSchema
+    const lookup = target.fields.get(along[along.length - 1] as string)
     if (
       lookup === undefined ||
       lookup.type === 'DOMAIN_OBJECT' ||
       lookup.type === 'DOMAIN_OBJECT_LIST' ||
       lookup.type === 'FILE'
     ) {
+      if (lookup === undefined && rules.ignoreUnknownColumns) return { skip: 'ignored' }
       return `${header}: look the ${target.name} up by one of its plain fields (${[...target.fields.values()]
         .filter((f) => f.type !== 'DOMAIN_OBJECT' && f.type !== 'DOMAIN_OBJECT_LIST' && f.type !== 'FILE')
         .map((f) => f.name)
         .join(', ')})`
     }
-    return { field, key, by: lookup, target }
+    if (file) return `${header}: a reference column cannot be a file column; drop (F)`
+    return { field, key, file, by: lookup, path, links }
   }
   if (field.type === 'DOMAIN_OBJECT') {
     return `${header}: ${name} references a ${field.domain}; name the ${field.domain} field to look it up by, such as ${name}.id or ${name}.<field>`
   }
-  if (field.type === 'DOMAIN_OBJECT_LIST' || field.type === 'FILE') {
+  if (field.type === 'DOMAIN_OBJECT_LIST') {
     return `${header}: ${field.type} fields cannot be set from seed data; set them in code after the import`
   }
-  return { field, key }
+  if (field.type === 'FILE' && !file) {
+    return `${header}: ${name} is a FILE field; write the header ${name}(F) and the file's path in the cells (relative to the tenant folder or the data root)`
+  }
+  return { field, key, file }
 }
 
-/** A CSV cell as the value its field takes, or why not. */
-function fromText(field: FieldSchema, cell: SeedCell): unknown {
+/** A CSV cell as the value its field takes, or why not: `NULL` is null, `$ROOT_ORG$` the root organization. */
+function fromText(field: FieldSchema, cell: SeedCell, rules: SeedCellRules): unknown {
   const text = cell.value as string
   if (text === '' && !cell.quoted) return null
+  if (isNullCell(cell)) return null
+  if (text === ROOT_ORG && !cell.quoted) return fromValue(field, rules.rootOrganization)
   if (field.type === 'STRING' || field.type === 'JSON_STRING') return text
   return fromValue(field, text.trim())
 }
@@ -271,10 +464,9 @@ function fromValue(field: FieldSchema, value: unknown): unknown {
   if (typeof value !== 'string') return value ?? null
   switch (field.type) {
     case 'BOOLEAN': {
-      const lower = value.toLowerCase()
-      if (lower === 't' || lower === 'true') return true
-      if (lower === 'f' || lower === 'false') return false
-      return { problem: `${describeValue(value)} is not a boolean; write T, true, F or false` }
+      const boolean = seedBoolean(value)
+      if (boolean !== undefined) return boolean
+      return { problem: `${describeValue(value)} is not a boolean; write Y, T or true, N, F or false` }
     }
     case 'INTEGER':
     case 'LONG':
@@ -289,4 +481,18 @@ function fromValue(field: FieldSchema, value: unknown): unknown {
     default:
       return value
   }
+}
+
+/**
+ * A seed cell's boolean: `Y`, `T` and `true` are true, `N`, `F` and `false` false, in any case.
+ *
+ * @param text - The cell's text.
+ * @returns The boolean, or `undefined` for any other text.
+ * @internal
+ */
+export function seedBoolean(text: string): boolean | undefined {
+  const lower = text.toLowerCase()
+  if (lower === 'y' || lower === 't' || lower === 'true') return true
+  if (lower === 'n' || lower === 'f' || lower === 'false') return false
+  return undefined
 }

@@ -240,6 +240,38 @@ describe('vendor-api serve', () => {
     expect(output).toContain('vendor-api serve: stopped (its parent process ended).')
   })
 
+  it('--data loads an application data folder: one summary line per file, every failed line, its users log in', async () => {
+    const folder = join(repoRoot, 'test', 'emulator', 'fixtures', 'northwind')
+    const { child, url, output, exit } = await serve('--port', '0', '--data', folder)
+    expect(output()).toContain(
+      'seed development/northwind/Customer.csv -> Customer [northwind]: PARTIALLY_FAIL (2 inserted, 0 updated, 0 unchanged, 1 failed)',
+    )
+    expect(output()).toMatch(
+      / {2}development\/northwind\/Customer\.csv line 6: column 2: vip: the string "maybe" is not a boolean/,
+    )
+    // Users come from the folder: no default administrator, no made-up password.
+    expect(output()).not.toContain('made up')
+    const token = await login(url, 'nora@northwind.test', 'nora-secret')
+    const customers = await (
+      await fetch(`${url}/data/Customer`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()
+    expect(customers).toMatchObject({ total: 2 })
+    child.kill('SIGTERM')
+    expect(await exit).toBe(0)
+  })
+
+  it('--strict stops the start at the first failed seed line, with exit code 1 and the reason', () => {
+    const folder = join(repoRoot, 'test', 'emulator', 'fixtures', 'northwind')
+    const run = spawnSync(process.execPath, [bin, 'serve', '--port', '0', '--data', folder, '--strict'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toMatch(
+      /the emulator cannot start: strictSeed: development\/northwind\/\S+\.csv \(tenant northwind\) line \d+ failed: /,
+    )
+  })
+
   it('exits 1 saying why when the emulator cannot start, and 2 on a usage error', () => {
     const run = (...args: string[]) =>
       spawnSync(process.execPath, [bin, 'serve', ...args], { cwd: repoRoot, encoding: 'utf8' })

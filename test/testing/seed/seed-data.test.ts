@@ -162,7 +162,7 @@ describe('a bad seed file', () => {
     const error = seedError(() => host.importSeedCsv('Client', 'name,vip\nAnn,T\nBob,yes\n'))
     expect([error.line, error.column]).toEqual([3, 2])
     expect(error.message).toContain(
-      'line 3, column 2: vip: the string "yes" is not a boolean; write T, true, F or false',
+      'line 3, column 2: vip: the string "yes" is not a boolean; write Y, T or true, N, F or false',
     )
     expect(error.message).toContain('nothing was imported')
     expect(SimpleQuery.count('Client')).toBe(0)

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SeedDataException } from '../../../src/testing/index.js'
 import { createEmulator } from '../../../src/emulator/index.js'
 import { createTestHost } from '../../../src/testing/index.js'
 import { SHOP, all } from '../shop.js'
@@ -45,17 +44,24 @@ describe('application seed data', () => {
     expect((await wire.json('GET', '/service/private')).body.errorCode).toBe(11004)
   })
 
-  it('stops the start on a CSV named after no domain, naming the file, and leaves nothing bound', () => {
-    const dir = dataDir({ 'Customers.csv': 'name\nAnn\n' })
-    expect(() => createEmulator({ ...SHOP, dataDir: dir })).toThrow(
-      /dataDir holds Customers\.csv, but there is no domain "Customers"/,
-    )
-    createTestHost().install().uninstall()
+  it('a CSV named after no domain fails that file, recorded as FAILED; the other files import', async () => {
+    const dir = dataDir({ 'Customers.csv': 'name\nAnn\n', 'Customer.csv': 'name\nBob\n' })
+    const log: string[] = []
+    const wire = await startWire({ ...SHOP, dataDir: dir, seedLog: (line) => log.push(line) })
+    expect(all(wire.emulator.host, 'Customer', 'acme').map((c) => c['name'])).toEqual(['Bob'])
+    const records = all(wire.emulator.host, 'ImportRecord', 'acme')
+    expect(records.map((r) => [r['fileName'], r['status']])).toEqual([
+      ['Customer.csv', 'SUCCESS'],
+      ['Customers.csv', 'FAILED'],
+    ])
+    expect(log.some((line) => line.includes('Customers.csv is named after no domain'))).toBe(true)
   })
 
-  it('stops the start on a CSV the host cannot import, with every problem, and leaves nothing bound', () => {
-    const dir = dataDir({ 'Product.csv': 'name(*),price\nWidget,cheap\n' })
-    expect(() => createEmulator({ ...SHOP, dataDir: dir })).toThrow(SeedDataException)
+  it('strictSeed stops the start at the first failed line, with its file, line and reason, and leaves nothing bound', () => {
+    const dir = dataDir({ 'Product.csv': 'name(*),price\nWidget,9.5\nGadget,cheap\n' })
+    expect(() => createEmulator({ ...SHOP, dataDir: dir, strictSeed: true })).toThrow(
+      /strictSeed: Product\.csv \(tenant acme\) line 3 failed: column 2: price: .*"cheap"/,
+    )
     createTestHost().install().uninstall()
   })
 })
