@@ -4,6 +4,7 @@ import type { TestHost } from '../testing/index.js'
 import { Authenticator } from './auth/authenticator.js'
 import { checkOptions } from './options/check-options.js'
 import { createApp } from './create-app.js'
+import { seedConfigRecords } from './platform/config-records.js'
 import { importDataDir } from './platform/data-dir.js'
 import { DomainCatalog } from './platform/domain-catalog.js'
 import type { Emulator } from './emulator.js'
@@ -77,6 +78,7 @@ class PlatformEmulator implements Emulator {
     try {
       const catalog = new DomainCatalog(checked.domains, checked.roles)
       seedPlatformRecords(host, checked.tenants, Object.keys(checked.logic))
+      seedConfigRecords(host, checked.tenants, checked.settings)
       if (checked.dataDir !== undefined) importDataDir(host, checked.dataDir, checked.tenants, catalog)
       checkSeededRecords(host, checked.tenants)
       for (const plugin of checked.plugins) host.loadPlugin(plugin)

@@ -10,6 +10,7 @@ import {
 } from './logic-records.js'
 import type { RecordRule } from './record-rule.js'
 import { SERVICE_DOMAINS, SERVICE_RULES } from './service-records.js'
+import { CONFIG_RECORDS } from './config-records.js'
 
 const logicReference = { type: 'DOMAIN_OBJECT', domain: 'DynamicLogic' } as const
 const named = { name: { type: 'STRING', required: true }, description: 'STRING' } as const
@@ -58,6 +59,7 @@ export const PLATFORM_DOMAINS: Readonly<Record<string, DomainDefinition>> = Obje
     },
     labelField: 'name',
   },
+  ...CONFIG_RECORDS,
 })
 
 /**
