@@ -97,6 +97,7 @@ class PlatformEmulator implements Emulator {
           checked.logicTimeoutMs,
         ),
         settings: checked.settings,
+        tenants: checked.tenants,
         now: checked.now,
         logicTimeoutMs: checked.logicTimeoutMs,
       }

@@ -11,6 +11,7 @@ import {
 import type { RecordRule } from './record-rule.js'
 import { SERVICE_DOMAINS, SERVICE_RULES } from './service-records.js'
 import { CONFIG_RECORDS } from './config-records.js'
+import { STORAGE_RECORDS } from './storage-records.js'
 
 const logicReference = { type: 'DOMAIN_OBJECT', domain: 'DynamicLogic' } as const
 const named = { name: { type: 'STRING', required: true }, description: 'STRING' } as const
@@ -44,10 +45,6 @@ export const PLATFORM_DOMAINS: Readonly<Record<string, DomainDefinition>> = Obje
     },
     labelField: 'name',
   },
-  // uploadedBy (the uploader's username) is the emulator's: it lets the uploader download a file nothing holds yet.
-  Attachment: {
-    fields: { file: { type: 'FILE', required: true }, description: 'STRING', uploadedBy: 'STRING' },
-  },
   Dashboard: { fields: named, labelField: 'name' },
   DashboardWidget: {
     fields: {
@@ -60,6 +57,7 @@ export const PLATFORM_DOMAINS: Readonly<Record<string, DomainDefinition>> = Obje
     labelField: 'name',
   },
   ...CONFIG_RECORDS,
+  ...STORAGE_RECORDS,
 })
 
 /**
