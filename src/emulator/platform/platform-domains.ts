@@ -10,7 +10,9 @@ import {
 } from './logic-records.js'
 import type { RecordRule } from './record-rule.js'
 import { SERVICE_DOMAINS, SERVICE_RULES } from './service-records.js'
+import { ACTION_RECORDS } from './action-records.js'
 import { CONFIG_RECORDS } from './config-records.js'
+import { DASHBOARD_RECORDS } from './dashboard-records.js'
 import { STORAGE_RECORDS } from './storage-records.js'
 
 const logicReference = { type: 'DOMAIN_OBJECT', domain: 'DynamicLogic' } as const
@@ -36,26 +38,10 @@ export const PLATFORM_DOMAINS: Readonly<Record<string, DomainDefinition>> = Obje
     },
     labelField: 'name',
   },
-  ObjectAction: {
-    fields: {
-      name: { type: 'STRING', required: true },
-      domain: 'STRING',
-      active: 'BOOLEAN',
-      logic: logicReference,
-    },
-    labelField: 'name',
-  },
-  Dashboard: { fields: named, labelField: 'name' },
-  DashboardWidget: {
-    fields: {
-      dashboard: { type: 'DOMAIN_OBJECT', domain: 'Dashboard', required: true },
-      name: { type: 'STRING', required: true },
-      widgetType: 'STRING',
-      displaySequence: 'INTEGER',
-      logic: logicReference,
-    },
-    labelField: 'name',
-  },
+  ...ACTION_RECORDS,
+  // Until the DomainClass records of every application domain land (records-core): the action links need one.
+  DomainClass: { fields: { shortName: { type: 'STRING', required: true } }, labelField: 'shortName' },
+  ...DASHBOARD_RECORDS,
   ...CONFIG_RECORDS,
   ...STORAGE_RECORDS,
 })
