@@ -1,4 +1,5 @@
 import type { DomainDefinition } from '../../testing/index.js'
+import type { RecordRule } from './record-rule.js'
 
 /**
  * The action modes: how many objects an action runs on (`OBJECT_SINGLE` one, `OBJECT_MULTIPLE` and
@@ -43,4 +44,13 @@ export const ACTION_RECORDS: Readonly<Record<string, DomainDefinition>> = Object
       displaySequence: 'INTEGER',
     },
   },
+})
+
+/**
+ * An action's name is unique in a tenant (the platform's "name (unique)"), and its mode one of the four.
+ *
+ * @internal
+ */
+export const ACTION_RULES: Readonly<Record<string, RecordRule>> = Object.freeze({
+  DynamicAction: { unique: ['name'], values: { mode: Object.keys(ACTION_MODES) } },
 })

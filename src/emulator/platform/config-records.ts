@@ -1,5 +1,6 @@
 import { DomainHelper, SimpleQuery } from '../../index.js'
 import type { DomainDefinition, TestHost } from '../../testing/index.js'
+import type { RecordRule } from './record-rule.js'
 
 /** The setting that signs every token: never a record, never served. */
 export const JWT_SECRET_SETTING = 'security.jwt.secret'
@@ -22,6 +23,15 @@ export const CONFIG_RECORDS: Readonly<Record<string, DomainDefinition>> = Object
     },
     labelField: 'key',
   },
+})
+
+/**
+ * A configuration key is unique in a tenant.
+ *
+ * @internal
+ */
+export const CONFIG_RULES: Readonly<Record<string, RecordRule>> = Object.freeze({
+  DynamicConfig: { unique: ['key'] },
 })
 
 /**

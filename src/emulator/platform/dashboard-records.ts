@@ -1,4 +1,5 @@
 import type { DomainDefinition } from '../../testing/index.js'
+import type { RecordRule } from './record-rule.js'
 
 /** The `formType` of a `DynamicForm` that is a dashboard. */
 export const DASHBOARD_FORM_TYPE = 'DASHBOARD'
@@ -52,3 +53,12 @@ export function meetsRoles(enableRoles: string | null, roles: readonly string[])
     .filter((role) => role !== '')
   return required.length === 0 || required.some((role) => roles.includes(role))
 }
+
+/**
+ * A form's name cannot change after creation (the platform's dashboard page: "its name cannot be changed").
+ *
+ * @internal
+ */
+export const DASHBOARD_RULES: Readonly<Record<string, RecordRule>> = Object.freeze({
+  DynamicForm: { immutable: ['name'] },
+})

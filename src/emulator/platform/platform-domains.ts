@@ -10,9 +10,9 @@ import {
 } from './logic-records.js'
 import type { RecordRule } from './record-rule.js'
 import { SERVICE_DOMAINS, SERVICE_RULES } from './service-records.js'
-import { ACTION_RECORDS } from './action-records.js'
-import { CONFIG_RECORDS } from './config-records.js'
-import { DASHBOARD_RECORDS } from './dashboard-records.js'
+import { ACTION_RECORDS, ACTION_RULES } from './action-records.js'
+import { CONFIG_RECORDS, CONFIG_RULES } from './config-records.js'
+import { DASHBOARD_RECORDS, DASHBOARD_RULES } from './dashboard-records.js'
 import { STORAGE_RECORDS } from './storage-records.js'
 
 const logicReference = { type: 'DOMAIN_OBJECT', domain: 'DynamicLogic' } as const
@@ -55,6 +55,9 @@ export const PLATFORM_DOMAINS: Readonly<Record<string, DomainDefinition>> = Obje
 export const PLATFORM_RECORD_RULES: Readonly<Record<string, RecordRule>> = Object.freeze({
   ...LOGIC_RULES,
   ...SERVICE_RULES,
+  ...ACTION_RULES,
+  ...CONFIG_RULES,
+  ...DASHBOARD_RULES,
 })
 
 /** The names of the platform domains. */

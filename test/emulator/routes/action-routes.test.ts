@@ -258,4 +258,13 @@ describe('object actions', () => {
     })
     expect((await wire.json('POST', '/action/byId/424242', { token: admin, json })).status).toBe(404)
   })
+
+  it('a DynamicAction name is unique and its mode one of the four: a write breaking either is status error', async () => {
+    const { wire, admin } = await shop()
+    action(wire.emulator.host, { name: 'echo', coreLogic: 'echo' })
+    for (const json of [{ name: 'echo' }, { name: 'other', mode: 'EVERYTHING' }]) {
+      const created = await wire.json('POST', '/data/DynamicAction', { token: admin, json })
+      expect(created.body.status, JSON.stringify(json)).toBe('error')
+    }
+  })
 })

@@ -179,4 +179,16 @@ describe('configuration', () => {
       expect(await system.text()).not.toContain(SECRET)
     }
   })
+
+  it('a second DynamicConfig with a key the tenant holds is a validation failure: HTTP 200, status error', async () => {
+    const wire = await startWire({ settings })
+    const token = (await wire.login()).access_token
+    const duplicate = await wire.json('POST', '/data/DynamicConfig', {
+      token,
+      json: { key: 'app.name', value: 'x' },
+    })
+    expect(duplicate.status).toBe(200)
+    expect(duplicate.body.status).toBe('error')
+    expect((await wire.json('GET', '/config/app.name', { token })).body.value).toBe('Order desk')
+  })
 })
