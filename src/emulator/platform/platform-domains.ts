@@ -16,7 +16,6 @@ import { DASHBOARD_RECORDS, DASHBOARD_RULES } from './dashboard-records.js'
 import { STORAGE_RECORDS } from './storage-records.js'
 
 const logicReference = { type: 'DOMAIN_OBJECT', domain: 'DynamicLogic' } as const
-const named = { name: { type: 'STRING', required: true }, description: 'STRING' } as const
 
 /**
  * The platform's own domains, which exist from the start next to the application's, under the platform's names:
