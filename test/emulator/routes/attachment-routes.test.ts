@@ -152,7 +152,7 @@ describe('attachments', () => {
     })
     const updated = await wire.json('PUT', `/data/Order/${own.body.data.id}`, {
       token: clerk,
-      json: { receipt: forgeries[0] },
+      json: { id: own.body.data.id, receipt: forgeries[0] },
     })
     expect(updated.body.status).toBe('error')
     const batch = await wire.json('PUT', '/data/Order/batch', {
