@@ -3,9 +3,9 @@ import type { Send } from './request-pipeline.js'
 
 /**
  * The object actions of the platform (`POST /action/byName/<name>`, `POST /action/byId/<id>`), as
- * `client.action` gives them. The document shows no payload; the emulator's (docs/emulator.md): the JSON body
- * reaches the action's logic as `request.body`, and the answer is the mutation envelope whose `data` is what the
- * logic returned, or `status: "error"` when it threw.
+ * `client.action` gives them. The body is `{ domain, objectIds, parameters }` (the domain's short name, the ids
+ * of the objects the action runs on, free parameters); the answer is `{ execResult }`, of which the client
+ * resolves with `execResult`: what the action's core logic returned, or its map's `execResult`.
  *
  * @example
  * ```ts
@@ -13,25 +13,27 @@ import type { Send } from './request-pipeline.js'
  *
  * const client = createClient({ baseUrl: 'http://127.0.0.1:8080/api' })
  * await client.login('admin', 'admin')
- * const result = await client.action.byName('clear-stock', { ids: [1, 2] })
+ * const result = await client.action.byName('clear-stock', { domain: 'Product', objectIds: [1, 2] })
  * ```
  */
 export interface ObjectActions {
   /**
    * Runs the object action of that name.
    *
-   * @typeParam R - What the action's logic returns.
+   * @typeParam R - The action's `execResult`.
    * @param name - The action's name.
-   * @param body - The payload, sent as JSON, such as `{ ids: [1, 2] }`.
+   * @param body - The payload, sent as JSON: `{ domain, objectIds, parameters }`.
    * @param options - A signal.
-   * @returns What the action's logic returned.
-   * @throws `PlatformValidationError` when the logic failed; `NotFoundError` when no active action has the name.
+   * @returns The action's `execResult`.
+   * @throws `NoPermissionError` when the action is not tied to the domain or not enabled; `NotFoundError` when no
+   *   active action has the name or an object id is not found; `IllegalArgumentError` when the ids do not fit the
+   *   action's mode; `PlatformError` (500) when the logic failed.
    * @example
    * ```ts
    * import { createClient } from '@tech-vendor/api/client'
    *
    * const client = createClient({ baseUrl: 'http://127.0.0.1:8080/api' })
-   * const { cleared } = await client.action.byName<{ cleared: number }>('clear-stock', { ids: [4] })
+   * const cleared = await client.action.byName<string>('clear-stock', { domain: 'Product', objectIds: [4] })
    * ```
    */
   byName<R = unknown>(name: string, body?: unknown, options?: CallOptions): Promise<R>
@@ -39,18 +41,18 @@ export interface ObjectActions {
   /**
    * Runs the object action of that id.
    *
-   * @typeParam R - What the action's logic returns.
-   * @param id - The `ObjectAction` record's id.
-   * @param body - The payload, sent as JSON.
+   * @typeParam R - The action's `execResult`.
+   * @param id - The `DynamicAction` record's id.
+   * @param body - The payload, sent as JSON: `{ domain, objectIds, parameters }`.
    * @param options - A signal.
-   * @returns What the action's logic returned.
-   * @throws `PlatformValidationError` when the logic failed; `NotFoundError` when no active action has the id.
+   * @returns The action's `execResult`.
+   * @throws As {@link ObjectActions.byName}.
    * @example
    * ```ts
    * import { createClient } from '@tech-vendor/api/client'
    *
    * const client = createClient({ baseUrl: 'http://127.0.0.1:8080/api' })
-   * await client.action.byId(12, { ids: [4] })
+   * await client.action.byId(12, { domain: 'Product', objectIds: [4] })
    * ```
    */
   byId<R = unknown>(id: number, body?: unknown, options?: CallOptions): Promise<R>
@@ -95,8 +97,15 @@ export function logicCall(
  */
 export function objectActions(send: Send): ObjectActions {
   // `never`: what the logic returns is the caller's `R`, which the wire cannot check.
-  const run = (by: string, key: string | number, body: unknown, options?: CallOptions): Promise<never> =>
-    send('POST', ['action', by, key], options, { body, answer: 'data' }) as Promise<never>
+  const run = async (
+    by: string,
+    key: string | number,
+    body: unknown,
+    options?: CallOptions,
+  ): Promise<never> => {
+    const answer = (await send('POST', ['action', by, key], options, { body })) as { execResult?: unknown }
+    return answer.execResult as never
+  }
   return {
     byName: (name, body, options) => run('byName', name, body, options),
     byId: (id, body, options) => run('byId', id, body, options),

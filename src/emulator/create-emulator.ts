@@ -6,6 +6,7 @@ import { checkOptions } from './options/check-options.js'
 import { createApp } from './create-app.js'
 import { importSeedFolder } from './seed/import-folder.js'
 import { SEED_DOMAINS } from './seed/seed-domains.js'
+import { seedConfigRecords } from './platform/config-records.js'
 import { DomainCatalog } from './platform/domain-catalog.js'
 import type { Emulator } from './emulator.js'
 import type { EmulatorOptions, ListenOptions, UserChanges } from './options/emulator-options.js'
@@ -83,6 +84,7 @@ class PlatformEmulator implements Emulator {
       // The users of the options first, so that the first of them has the first id.
       UserDirectory.addUsers(host, checked.users, checked.defaultTenant)
       seedPlatformRecords(host, checked.tenants, Object.keys(checked.logic))
+      seedConfigRecords(host, checked.tenants, checked.settings)
       if (checked.seedPlan !== undefined) {
         importSeedFolder(host, checked.seedPlan, checked.tenants, catalog, {
           strict: checked.strictSeed,
@@ -110,6 +112,7 @@ class PlatformEmulator implements Emulator {
           checked.logicTimeoutMs,
         ),
         settings: checked.settings,
+        tenants: checked.tenants,
         now: checked.now,
         logicTimeoutMs: checked.logicTimeoutMs,
       }

@@ -20,6 +20,8 @@ export interface EmulatorParts extends HostAccess {
   readonly auth: Authenticator
   readonly logic: LogicRunner
   readonly settings: Readonly<Record<string, string | number | boolean>>
+  /** Every tenant, the default one included. */
+  readonly tenants: readonly string[]
   readonly now: () => number
   /** How long logic and controller handlers may take to settle, in milliseconds. */
   readonly logicTimeoutMs: number

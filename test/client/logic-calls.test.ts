@@ -4,7 +4,6 @@ import {
   NoPermissionError,
   NotFoundError,
   PlatformError,
-  PlatformValidationError,
 } from '../../src/client/index.js'
 import type { EmulatorOptions, LogicRequest } from '../../src/emulator/index.js'
 import { DomainHelper, SimpleQuery } from '../../src/index.js'
@@ -21,12 +20,32 @@ function echo(request: LogicRequest) {
   }
 }
 
-/** Closes the tickets of `request.body.ids`. */
+/** Closes the tickets the action runs on, answering as the platform's action logic does. */
 function closeTickets(request: LogicRequest) {
-  const { ids } = request.body as { ids: number[] }
-  for (const ticket of SimpleQuery.getByIds('Ticket', ids))
+  const { objectIds } = request as unknown as { objectIds: number[] }
+  for (const ticket of SimpleQuery.getByIds('Ticket', objectIds))
     DomainHelper.updateDomain({ ...ticket, priority: 0 })
-  return { closed: ids.length }
+  return { execResult: { closed: objectIds.length } }
+}
+
+/** A DynamicAction of any mode tied to Ticket; returns its id. */
+function ticketAction(platform: Platform, name: string, logic: string): number {
+  return platform.emulator.host.runAs({}, () => {
+    const domainClass =
+      SimpleQuery.of('DomainClass').eq('shortName', 'Ticket').list(0, 1)[0] ??
+      DomainHelper.buildDomain('DomainClass', { shortName: 'Ticket' })
+    if ((domainClass as { id?: number }).id === undefined) DomainHelper.createDomain(domainClass)
+    const action = DomainHelper.buildDomain('DynamicAction', {
+      name,
+      mode: 'OBJECT_SINGLE_MULTIPLE',
+      coreLogic: SimpleQuery.of('DynamicLogic').eq('name', logic).get(),
+    }) as { id: number }
+    DomainHelper.createDomain(action)
+    DomainHelper.createDomain(
+      DomainHelper.buildDomain('DynamicActionDomainClass', { dynamicAction: action, domainClass }),
+    )
+    return action.id
+  })
 }
 
 function refuse(): never {
@@ -231,39 +250,49 @@ describe.each(TRANSPORTS)('a service or webhook call that a gateway fails (%s)',
 })
 
 describe.each(TRANSPORTS)('action (%s)', (transport) => {
-  it('byName and byId send the JSON body and answer what the logic returned, out of the envelope', async () => {
+  it('byName and byId send { domain, objectIds, parameters } and answer the execResult', async () => {
     const platform = await startPlatform(transport, OPTIONS)
     const ids = platform.seed('Ticket', [
       { title: 'a', priority: 3 },
       { title: 'b', priority: 4 },
     ])
-    const actionId = record(platform, 'ObjectAction', { name: 'close', domain: 'Ticket' }, 'closeTickets')
+    const actionId = ticketAction(platform, 'close', 'closeTickets')
     const client = await loggedIn(platform)
 
-    expect(await client.action.byName('close', { ids: [ids[0]] })).toEqual({ closed: 1 })
-    expect(await client.action.byId<{ closed: number }>(actionId, { ids })).toEqual({ closed: 2 })
+    expect(await client.action.byName('close', { domain: 'Ticket', objectIds: [ids[0]] })).toEqual({
+      closed: 1,
+    })
+    expect(
+      await client.action.byId<{ closed: number }>(actionId, { domain: 'Ticket', objectIds: ids }),
+    ).toEqual({ closed: 2 })
     expect((await client.data('Ticket').list()).data.map((ticket) => ticket['priority'])).toEqual([0, 0])
     expect(
       platform.sent.filter((request) => request.url.startsWith('/api/action/')).map((r) => r.url),
     ).toEqual(['/api/action/byName/close', `/api/action/byId/${actionId}`])
   })
 
-  it('a logic that throws is a PlatformValidationError with its message', async () => {
+  it('a logic that throws is a PlatformError (500) with its message', async () => {
     const platform = await startPlatform(transport, OPTIONS)
-    record(platform, 'ObjectAction', { name: 'refuse', domain: 'Ticket' }, 'refuse')
-    const error = await (await loggedIn(platform)).action.byName('refuse').catch((caught: unknown) => caught)
-    expect(PlatformValidationError.is(error)).toBe(true)
-    expect((error as PlatformValidationError).errMsg).toMatch(/Tickets cannot be closed on Sundays/)
+    const [id] = platform.seed('Ticket', [{ title: 'a', priority: 3 }])
+    ticketAction(platform, 'refuse', 'refuse')
+    const error = await (
+      await loggedIn(platform)
+    ).action
+      .byName('refuse', { domain: 'Ticket', objectIds: [id] })
+      .catch((caught: unknown) => caught)
+    expect(PlatformError.is(error)).toBe(true)
+    expect((error as PlatformError).status).toBe(500)
+    expect((error as PlatformError).errMsg).toMatch(/Tickets cannot be closed on Sundays/)
   })
 
   it('needs a token: without one it is a NoPermissionError; an unknown action is a NotFoundError', async () => {
     const platform = await startPlatform(transport, OPTIONS)
-    record(platform, 'ObjectAction', { name: 'close', domain: 'Ticket' }, 'closeTickets')
-    await expect(platform.client().action.byName('close', { ids: [] })).rejects.toSatisfy((error) =>
-      NoPermissionError.is(error),
-    )
-    await expect((await loggedIn(platform)).action.byName('missing')).rejects.toSatisfy((error) =>
-      NotFoundError.is(error),
-    )
+    ticketAction(platform, 'close', 'closeTickets')
+    await expect(
+      platform.client().action.byName('close', { domain: 'Ticket', objectIds: [] }),
+    ).rejects.toSatisfy((error) => NoPermissionError.is(error))
+    await expect(
+      (await loggedIn(platform)).action.byName('missing', { domain: 'Ticket', objectIds: [] }),
+    ).rejects.toSatisfy((error) => NotFoundError.is(error))
   })
 })

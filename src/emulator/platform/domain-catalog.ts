@@ -1,8 +1,9 @@
-import { DomainHelper, DomainObjectRenderType } from '../../index.js'
+import { DomainHelper, DomainObjectRenderType, type StorageFieldValue } from '../../index.js'
 import type { DomainDefinition, FieldType } from '../../testing/index.js'
 import type { DomainRoles } from '../options/emulator-options.js'
 import { PLATFORM_DOMAINS, PLATFORM_DOMAIN_ROLES } from './platform-domains.js'
 import { SEED_DOMAINS } from '../seed/seed-domains.js'
+import { fileOnWire, recordOnWire, STORAGE_DOMAIN } from './storage-records.js'
 import { WireError } from '../wire/wire-error.js'
 import { DecimalNumber } from '../wire/write-json.js'
 
@@ -86,7 +87,7 @@ export class DomainCatalog {
 
   /**
    * An object as the wire carries it: every column, references as `{"id": n}`, BIG_DECIMAL values as JSON
-   * numbers that keep their scale. Runs where the host is bound.
+   * numbers that keep their scale, FILE values as their `StorageFieldValue` records. Runs where the host is bound.
    */
   render(domain: string, object: object): Record<string, unknown> {
     const map = DomainHelper.render(object, DomainObjectRenderType.ALL_COLUMNS)
@@ -95,6 +96,12 @@ export class DomainCatalog {
     for (const field of this.fieldsOfType(domain, 'BIG_DECIMAL')) {
       const value = map[field]
       if (typeof value === 'string') map[field] = new DecimalNumber(value)
+    }
+    // A stored-file record's own FILE field is the emulator's, hidden from the wire.
+    if (domain === STORAGE_DOMAIN) return recordOnWire(map)
+    for (const field of this.fieldsOfType(domain, 'FILE')) {
+      const value = map[field]
+      if (value !== null && value !== undefined) map[field] = fileOnWire(value as StorageFieldValue)
     }
     return map
   }

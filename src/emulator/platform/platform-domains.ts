@@ -10,9 +10,12 @@ import {
 } from './logic-records.js'
 import type { RecordRule } from './record-rule.js'
 import { SERVICE_DOMAINS, SERVICE_RULES } from './service-records.js'
+import { ACTION_RECORDS, ACTION_RULES } from './action-records.js'
+import { CONFIG_RECORDS, CONFIG_RULES } from './config-records.js'
+import { DASHBOARD_RECORDS, DASHBOARD_RULES } from './dashboard-records.js'
+import { STORAGE_RECORDS } from './storage-records.js'
 
 const logicReference = { type: 'DOMAIN_OBJECT', domain: 'DynamicLogic' } as const
-const named = { name: { type: 'STRING', required: true }, description: 'STRING' } as const
 
 /**
  * The platform's own domains, which exist from the start next to the application's, under the platform's names:
@@ -34,30 +37,10 @@ export const PLATFORM_DOMAINS: Readonly<Record<string, DomainDefinition>> = Obje
     },
     labelField: 'name',
   },
-  ObjectAction: {
-    fields: {
-      name: { type: 'STRING', required: true },
-      domain: 'STRING',
-      active: 'BOOLEAN',
-      logic: logicReference,
-    },
-    labelField: 'name',
-  },
-  // uploadedBy (the uploader's username) is the emulator's: it lets the uploader download a file nothing holds yet.
-  Attachment: {
-    fields: { file: { type: 'FILE', required: true }, description: 'STRING', uploadedBy: 'STRING' },
-  },
-  Dashboard: { fields: named, labelField: 'name' },
-  DashboardWidget: {
-    fields: {
-      dashboard: { type: 'DOMAIN_OBJECT', domain: 'Dashboard', required: true },
-      name: { type: 'STRING', required: true },
-      widgetType: 'STRING',
-      displaySequence: 'INTEGER',
-      logic: logicReference,
-    },
-    labelField: 'name',
-  },
+  ...ACTION_RECORDS,
+  ...DASHBOARD_RECORDS,
+  ...CONFIG_RECORDS,
+  ...STORAGE_RECORDS,
 })
 
 /**
@@ -69,6 +52,9 @@ export const PLATFORM_DOMAINS: Readonly<Record<string, DomainDefinition>> = Obje
 export const PLATFORM_RECORD_RULES: Readonly<Record<string, RecordRule>> = Object.freeze({
   ...LOGIC_RULES,
   ...SERVICE_RULES,
+  ...ACTION_RULES,
+  ...CONFIG_RULES,
+  ...DASHBOARD_RULES,
 })
 
 /** The names of the platform domains. */

@@ -5,6 +5,7 @@ import { runAsCaller } from '../logic/run-as-caller.js'
 import type { IncomingCall } from '../wire/incoming-call.js'
 import { isPlainObject } from '../wire/is-plain-object.js'
 import { objectId, pageParams } from './page-params.js'
+import { bindFiles } from '../auth/file-access.js'
 import { authorizeDomain } from '../auth/permissions.js'
 import { recordRuleProblem, ruleSnapshot } from '../platform/record-rules.js'
 import { WireError } from '../wire/wire-error.js'
@@ -92,6 +93,8 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const { id: _id, ...fields } = await jsonObject(call)
     return jsonResponse(
       runAsCaller(parts, user, () => {
+        const refused = bindFiles(catalog, user, domain, fields)
+        if (refused !== undefined) return mutationEnvelope({ error: refused }, now())
         const object = DomainHelper.buildDomain(domain, fields) as { id: number }
         const error =
           recordRuleProblem(domain, object, null) ??
@@ -124,6 +127,11 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
               id === undefined ? null : (SimpleQuery.getById(domain, id) as Record<string, unknown> | null)
             if (current === null) {
               problems.push(`[${index}]: ${id === undefined ? 'no id' : `${domain} ${id} does not exist`}`)
+              return
+            }
+            const refused = bindFiles(catalog, user, domain, object, current)
+            if (refused !== undefined) {
+              problems.push(`[${index}]: ${refused}`)
               return
             }
             const before = ruleSnapshot(domain, current)
@@ -170,10 +178,12 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     }
     return jsonResponse(
       runAsCaller(parts, user, () => {
+        const current = existing(domain, id)
+        const refused = bindFiles(catalog, user, domain, fields, current)
+        if (refused !== undefined) return mutationEnvelope({ error: refused }, now())
         // The body holds only the fields to change: the rest stays as stored.
-        const stored = existing(domain, id)
-        const before = ruleSnapshot(domain, stored)
-        const object = Object.assign(stored, fields)
+        const before = ruleSnapshot(domain, current)
+        const object = Object.assign(current, fields)
         const error =
           recordRuleProblem(domain, object, before) ??
           validationMessage(() => DomainHelper.updateDomain(object))
