@@ -370,10 +370,10 @@ export const ROUTE_OPERATIONS: Readonly<Record<string, RouteOperation>> = Object
     id: 'actionByName',
     summary: 'Run an object action by name',
     description:
-      'The JSON body (such as `{"ids": [1, 2]}`) reaches the logic as `request.body`; an action on a domain needs that domain\'s update role. A logic that throws answers `status: "error"` with its message.',
+      "The JSON body `{domain, objectIds, parameters}` names the domain the action is tied to (a `DynamicActionDomainClass`), the objects it runs on (as many as its `mode` takes) and free parameters; the caller needs the domain's update role. The answer is `{execResult}`: the `execResult` of the map the core logic returns, else what it returns.",
     access: 'domain',
     body: () => jsonBody({}, false),
-    ok: () => mutationEnvelope({}),
+    ok: () => json({ type: 'object', required: ['execResult'], properties: { execResult: {} } }),
     errors: ['IllegalArgument', 'NoPermission', 'NotFound'],
   },
   'POST /action/byId/:id': {
@@ -383,7 +383,7 @@ export const ROUTE_OPERATIONS: Readonly<Record<string, RouteOperation>> = Object
     description: 'As by name.',
     access: 'domain',
     body: () => jsonBody({}, false),
-    ok: () => mutationEnvelope({}),
+    ok: () => json({ type: 'object', required: ['execResult'], properties: { execResult: {} } }),
     errors: ['IllegalArgument', 'NoPermission', 'NotFound'],
   },
   'POST /attachment/upload': {
@@ -425,6 +425,69 @@ export const ROUTE_OPERATIONS: Readonly<Record<string, RouteOperation>> = Object
         },
       },
     }),
+    errors: ['IllegalArgument', 'Unauthorized', 'NotFound'],
+  },
+  'GET /attachment/direct/:directAccessKey': {
+    tag: 'Attachments',
+    id: 'directDownload',
+    summary: 'Download a stored file by its direct access key, without login',
+    description:
+      "The key is the file's `directAccessKey` (`<uuid>.<ext>`), as the platform serves it to pages that embed a file. HEAD answers the headers only.",
+    access: 'anyone',
+    ok: () => ({
+      description: 'The bytes, with the type they were stored with.',
+      content: {
+        'application/octet-stream': {
+          schema: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
+        },
+      },
+    }),
+    errors: ['NotFound'],
+  },
+  'POST /attachment/delete': {
+    tag: 'Attachments',
+    id: 'deleteAttachment',
+    summary: 'Delete a stored file',
+    description: 'Body `{id}`. Refused while a record holds the file.',
+    access: 'login',
+    body: () => jsonBody({ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }, true),
+    ok: () => mutationEnvelope({}),
+    errors: ['IllegalArgument', 'Unauthorized', 'NotFound'],
+  },
+  'POST /attachment/rename': {
+    tag: 'Attachments',
+    id: 'renameAttachment',
+    summary: 'Rename a stored file',
+    description: 'Body `{id, fileName}`; sets `fileName` and `displayName`.',
+    access: 'login',
+    body: () =>
+      jsonBody(
+        {
+          type: 'object',
+          required: ['id', 'fileName'],
+          properties: { id: { type: 'integer' }, fileName: { type: 'string' } },
+        },
+        true,
+      ),
+    ok: () => mutationEnvelope({}),
+    errors: ['IllegalArgument', 'Unauthorized', 'NotFound'],
+  },
+  'POST /attachment/sort': {
+    tag: 'Attachments',
+    id: 'sortAttachments',
+    summary: 'Order stored files',
+    description: 'Body `{ids}`: the files get `displaySequence` 1, 2, ... in that order, all or none.',
+    access: 'login',
+    body: () =>
+      jsonBody(
+        {
+          type: 'object',
+          required: ['ids'],
+          properties: { ids: { type: 'array', items: { type: 'integer' } } },
+        },
+        true,
+      ),
+    ok: () => mutationEnvelope({}),
     errors: ['IllegalArgument', 'Unauthorized', 'NotFound'],
   },
   'GET /dashboard/list': {

@@ -34,7 +34,7 @@ export class DomainCatalog {
       }
       this.#types.set(name, types)
       this.#definitions.set(name, definition)
-      if (name in PLATFORM_DOMAINS) this.#platform.add(name)
+      if (name in platform) this.#platform.add(name)
       this.#references.set(name, references)
       this.#roles.set(name, name in platform ? PLATFORM_DOMAIN_ROLES : (roles.get(name) ?? {}))
     }

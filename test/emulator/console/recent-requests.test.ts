@@ -17,7 +17,7 @@ describe('GET /api/_emulator/requests (emulator-only)', () => {
       ['POST', '/api/data/Customer', 200, 'admin', 'status:error'],
       ['GET', '/api/data/Customer/999', 404, 'admin', 1005],
       ['GET', '/api/data/Customer?max=2', 200, 'admin', undefined],
-      ['POST', '/api/auth/login', 200, null, undefined],
+      ['POST', '/api/auth/login', 200, 'admin', undefined],
     ])
     for (const request of body.requests) {
       expect(Number.isNaN(Date.parse(request.time))).toBe(false)
