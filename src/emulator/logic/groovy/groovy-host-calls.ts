@@ -1,6 +1,7 @@
 import {
   DomainHelper,
   DomainObjectRenderType,
+  DynamicDomainEntity,
   IllegalArgumentException,
   MessageHelper,
   Notification,
@@ -85,8 +86,8 @@ export function runHostCall(values: GroovyValues, target: string, op: string, ar
 }
 
 function query(values: GroovyValues, args: QueryArgs): unknown {
-  const of = SimpleQuery.of.bind(SimpleQuery) as unknown as (domain: string, and: boolean) => SimpleQuery
-  let q = of(requireDomain(values, args.domain), args.and) as unknown as Record<
+  // SimpleQuery.of(name) combines with AND only; OR takes a class, so the domain gets one bound by name.
+  let q = SimpleQuery.of(classOf(requireDomain(values, args.domain)), args.and) as unknown as Record<
     string,
     (...a: unknown[]) => unknown
   >
@@ -200,6 +201,20 @@ function record(values: GroovyValues, op: string, args: Args): unknown {
     default:
       throw new IllegalArgumentException(`the emulator has no record operation ${op} for Groovy logic`)
   }
+}
+
+/** A class bound to each domain (its static domainName), for the library's Class overloads. */
+const CLASSES = new Map<string, typeof DynamicDomainEntity>()
+
+function classOf(domain: string): typeof DynamicDomainEntity {
+  let type = CLASSES.get(domain)
+  if (type === undefined) {
+    type = class extends DynamicDomainEntity {
+      static override readonly domainName = domain
+    }
+    CLASSES.set(domain, type)
+  }
+  return type
 }
 
 /** A domain object from the JVM: its domain, and its fields as the host takes them. */

@@ -3,7 +3,7 @@ package tech.vendor.emulator
 /** `println` in a script: each line goes to the emulator's log, as stdout belongs to the protocol. */
 class LogWriter extends Writer {
     private final String callId
-    private final StringBuilder line = new StringBuilder()
+    private StringBuilder line = new StringBuilder()
 
     LogWriter(String callId) { this.callId = callId }
 
@@ -19,6 +19,6 @@ class LogWriter extends Writer {
 
     private void flushLine() {
         Channel.send([type: 'log', id: callId, level: 'INFO', message: line.toString()])
-        line.setLength(0)
+        line = new StringBuilder()
     }
 }
