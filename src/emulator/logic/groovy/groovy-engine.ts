@@ -1,7 +1,8 @@
 import type { DomainDefinition } from '../../../testing/index.js'
 import type { EngineCall, LogicEngine } from '../logic-engine.js'
 import type { LogicRequest, RequestUser } from '../logic-request.js'
-import { runAsCaller, type HostAccess } from '../run-as-caller.js'
+import { AsyncResource } from 'node:async_hooks'
+import { runAsCaller, runAsCallerInTransaction, type HostAccess } from '../run-as-caller.js'
 import { WireError } from '../../wire/wire-error.js'
 import { findGroovyInstallation, INSTALL_HINT } from './groovy-installation.js'
 import { GroovyProcess, type ProtocolMessage } from './groovy-process.js'
@@ -68,6 +69,13 @@ export class GroovyEngine implements LogicEngine {
   async run(call: EngineCall): Promise<unknown> {
     const what = `DynamicLogic '${call.record.name}' of ${call.owner}`
     const jvm = await this.#start(what)
+    // One transaction for the call: what the script wrote is kept when it succeeds and undone when it fails.
+    return runAsCallerInTransaction(this.#options.access, call.user, () => this.#call(jvm, call, what))
+  }
+
+  async #call(jvm: GroovyProcess, call: GroovyEngineCall, what: string): Promise<unknown> {
+    // The script's facade calls arrive on the JVM's stdout; they run in this call's context, so in its transaction.
+    const inCall = AsyncResource.bind(<T>(fn: () => T): T => fn())
     const id = String(++this.#next)
     const hook = call.kind === 'hook'
     const variables = scriptVariables(call, this.#values)
@@ -87,8 +95,10 @@ export class GroovyEngine implements LogicEngine {
         },
         {
           onCall: (target, op, args) =>
-            runAsCaller(this.#options.access, call.user, () =>
-              runHostCall(this.#values, target, op, (args ?? {}) as Readonly<Record<string, unknown>>),
+            inCall(() =>
+              runAsCaller(this.#options.access, call.user, () =>
+                runHostCall(this.#values, target, op, (args ?? {}) as Readonly<Record<string, unknown>>),
+              ),
             ),
           onLog: (level, message) => this.#options.log?.(`[groovy] ${level} ${what}: ${message}`),
           onResult: (result) => {

@@ -262,6 +262,24 @@ describe.skipIf(GROOVY_MISSING !== undefined)('Groovy logic on a real Groovy (on
   )
 
   it(
+    'a script that throws after a write answers 500 and its write is rolled back; one that succeeds keeps it',
+    async () => {
+      app.service(
+        'write-then-throw',
+        `new Customer(name: 'Ghost').save()\nthrow new IllegalStateException('changed my mind')`,
+      )
+      const answer = await app.call('write-then-throw')
+      expect(answer.status).toBe(500)
+      expect(answer.body.msg).toContain('java.lang.IllegalStateException: changed my mind')
+      expect(app.asTenant(() => SimpleQuery.of('Customer').eq('name', 'Ghost').listAll())).toHaveLength(0)
+      app.service('write-and-keep', `new Customer(name: 'Kept').save(); 'ok'`)
+      expect((await app.call('write-and-keep')).body).toBe('ok')
+      expect(app.asTenant(() => SimpleQuery.of('Customer').eq('name', 'Kept').listAll())).toHaveLength(1)
+    },
+    SLOW,
+  )
+
+  it(
     "a script that does not compile answers 500 with the compiler's message, line and column",
     async () => {
       app.service('broken', 'def x = 1\nreturn [a: ')
