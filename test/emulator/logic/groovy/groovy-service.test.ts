@@ -280,6 +280,19 @@ describe.skipIf(GROOVY_MISSING !== undefined)('Groovy logic on a real Groovy (on
   )
 
   it(
+    "a script that imports one of the platform's internal classes does not compile, and the 500 names the class",
+    async () => {
+      app.service('internal', 'import tech.muyan.security.UserService\nreturn 1')
+      const answer = await app.call('internal')
+      expect(answer.status).toBe(500)
+      expect(answer.body.msg).toMatch(
+        /does not compile: unable to resolve class tech\.muyan\.security\.UserService/,
+      )
+    },
+    SLOW,
+  )
+
+  it(
     "a script that does not compile answers 500 with the compiler's message, line and column",
     async () => {
       app.service('broken', 'def x = 1\nreturn [a: ')
