@@ -110,12 +110,14 @@ export class GroovyProcess {
       return
     }
     this.#calls.set(message.id, listener)
+    this.#hold()
     this.#send(message)
   }
 
   /** Stops a call past its time; its result, should it still come, is dropped. */
   cancel(id: string): void {
     this.#calls.delete(id)
+    this.#hold()
     this.#send({ type: 'cancel', id })
   }
 
@@ -161,8 +163,24 @@ export class GroovyProcess {
       listener?.onLog(String(message['level']), String(message['message']))
     } else if (message.type === 'result') {
       this.#calls.delete(id)
+      this.#hold()
       listener?.onResult(message)
     }
+  }
+
+  /**
+   * Keeps Node running while a call waits for the JVM, and only then: an idle JVM does not keep a program alive
+   * that forgot `emulator.close()` (its stdin closes with the program, and the JVM ends by itself).
+   */
+  #hold(): void {
+    const busy = this.#calls.size > 0
+    for (const stream of [this.#child.stdin, this.#child.stdout, this.#child.stderr]) {
+      const handle = stream as unknown as { ref?: () => void; unref?: () => void }
+      if (busy) handle.ref?.()
+      else handle.unref?.()
+    }
+    if (busy) this.#child.ref()
+    else this.#child.unref()
   }
 
   #send(message: ProtocolMessage): void {
