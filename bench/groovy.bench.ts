@@ -35,7 +35,7 @@ const { createEmulator } = (await import(
 
 const ROUNDS = 7
 const CALLS_PER_ROUND = 40
-const ENGINES = { groovy: 'Groovy', javaScript: 'JavaScript' } as const
+const ENGINES = { groovy: 'GROOVY_CODE', javaScript: 'JAVASCRIPT_CODE' } as const
 
 const emulator = createEmulator({
   domains: { BenchOrder: { fields: { status: { type: 'STRING', required: true }, total: 'BIG_DECIMAL' } } },
@@ -55,7 +55,12 @@ emulator.host.runAs({ tenant: 'default', user: null }, () => {
     const logic = api.DomainHelper.buildDomain('DynamicLogic', { name, code, dynamicLogicEngine: record })
     api.DomainHelper.createDomain(logic)
     api.DomainHelper.createDomain(
-      api.DomainHelper.buildDomain('DynamicService', { name, active: true, logic, enableAnonymous: true }),
+      api.DomainHelper.buildDomain('DynamicServiceProvider', {
+        name,
+        active: true,
+        logic,
+        enableAnonymous: true,
+      }),
     )
   }
   define(

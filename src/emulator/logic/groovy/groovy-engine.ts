@@ -73,7 +73,7 @@ export class GroovyEngine implements LogicEngine {
     return runAsCallerInTransaction(this.#options.access, call.user, () => this.#call(jvm, call, what))
   }
 
-  async #call(jvm: GroovyProcess, call: GroovyEngineCall, what: string): Promise<unknown> {
+  async #call(jvm: GroovyProcess, call: EngineCall, what: string): Promise<unknown> {
     // The script's facade calls arrive on the JVM's stdout; they run in this call's context, so in its transaction.
     const inCall = AsyncResource.bind(<T>(fn: () => T): T => fn())
     const id = String(++this.#next)

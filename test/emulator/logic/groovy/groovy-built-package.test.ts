@@ -18,7 +18,7 @@ function program(load: (entry: string) => string, dist: string): string {
       const logic = api.DomainHelper.buildDomain('DynamicLogic', { name: 'hello', dynamicLogicEngine: engine,
         code: ${JSON.stringify(CODE)} })
       api.DomainHelper.createDomain(logic)
-      api.DomainHelper.createDomain(api.DomainHelper.buildDomain('DynamicService', { name: 'hello', active: true, logic, enableAnonymous: true }))
+      api.DomainHelper.createDomain(api.DomainHelper.buildDomain('DynamicServiceProvider', { name: 'hello', active: true, logic, enableAnonymous: true }))
     })
     emulator.fetch('/api/service/hello?who=build').then((r) => r.text()).then(async (text) => {
       console.log(text)

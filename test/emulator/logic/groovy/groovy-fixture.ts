@@ -12,7 +12,7 @@ export const GROOVY_MISSING: string | undefined = (() => {
 })()
 
 /** The engine record of Groovy logic. */
-export const GROOVY_ENGINE = 'Groovy'
+export const GROOVY_ENGINE = 'GROOVY_CODE'
 
 /** A JVM start on a busy machine takes seconds: the first call of a file gets this long. */
 export const FIRST_CALL_MS = 120_000
@@ -76,7 +76,7 @@ export function startGroovyApp(options: EmulatorOptions = {}): GroovyApp {
         const logic = DomainHelper.buildDomain('DynamicLogic', { name, code, dynamicLogicEngine: engine })
         DomainHelper.createDomain(logic)
         DomainHelper.createDomain(
-          DomainHelper.buildDomain('DynamicService', {
+          DomainHelper.buildDomain('DynamicServiceProvider', {
             name,
             active: true,
             logic,
