@@ -105,7 +105,8 @@ class PlatformEmulator implements Emulator {
       this.#groovy = new GroovyEngine({
         access,
         domains: checked.domains,
-        log: checked.accessLog,
+        // A script's log(...) lines go to stderr: the access log's entries are requests, not log lines.
+        log: (line) => process.stderr.write(`${line}\n`),
         enabled: checked.groovy,
       })
       const parts: EmulatorParts = {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DomainHelper, SimpleQuery } from '../../../../src/index.js'
 import { FIRST_CALL_MS, GROOVY_MISSING, startGroovyApp, type GroovyApp } from './groovy-fixture.js'
 
@@ -13,6 +13,12 @@ describe.skipIf(GROOVY_MISSING !== undefined)('Groovy logic on a real Groovy (on
   const log: string[] = []
 
   beforeAll(async () => {
+    const write = process.stderr.write.bind(process.stderr)
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+      if (String(chunk).startsWith('[groovy]')) log.push(String(chunk).trimEnd())
+      else return write(chunk, ...rest)
+      return true
+    })
     app = startGroovyApp({
       domains: {
         Customer: { fields: { name: { type: 'STRING', required: true }, city: 'STRING' } },
@@ -30,7 +36,6 @@ describe.skipIf(GROOVY_MISSING !== undefined)('Groovy logic on a real Groovy (on
         { username: 'admin', password: 'admin', roles: ['ROLE_ADMIN', 'ROLE_DEVELOPER'] },
         { username: 'olga', password: 'olga', roles: ['ROLE_ADMIN'], tenant: 'other' },
       ],
-      accessLog: (line) => log.push(line),
       logicTimeoutMs: 4_000,
     })
     for (const tenant of ['default', 'other']) {
