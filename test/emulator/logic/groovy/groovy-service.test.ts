@@ -13,10 +13,10 @@ describe.skipIf(GROOVY_MISSING !== undefined)('Groovy logic on a real Groovy (on
   const log: string[] = []
 
   beforeAll(async () => {
-    const write = process.stderr.write.bind(process.stderr)
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
-      if (String(chunk).startsWith('[groovy]')) log.push(String(chunk).trimEnd())
-      else return write(chunk, ...rest)
+    const write = process.stderr.write.bind(process.stderr) as (chunk: string | Uint8Array) => boolean
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      if (!String(chunk).startsWith('[groovy]')) return write(chunk)
+      log.push(String(chunk).trimEnd())
       return true
     })
     app = startGroovyApp({
