@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs'
 import { defineConfig } from 'tsup'
 import { ENTRY_POINTS } from './entry-points.js'
 
@@ -61,6 +62,11 @@ export default defineConfig([
     ...shared,
     entry: { ...entries },
     format: ['cjs'],
+    // The Groovy engine's JVM side is Groovy source, run from dist/groovy-runtime/ by whichever build starts it
+    // (groovy-runtime-folder.ts finds it from any chunk).
+    onSuccess: async () => {
+      cpSync('src/emulator/logic/groovy/runtime', 'dist/groovy-runtime', { recursive: true })
+    },
     // `import.meta.url` (the PGlite store finds its snapshot cache, the server store its worker) from CommonJS too.
     shims: true,
     dts: { entry: { ...entries, ...profileEntries } },

@@ -12,6 +12,7 @@ import type { Emulator } from './emulator.js'
 import type { EmulatorOptions, ListenOptions, UserChanges } from './options/emulator-options.js'
 import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { startHttpServer, type RunningServer } from './serve/http-server.js'
+import { GroovyEngine } from './logic/groovy/groovy-engine.js'
 import { JavaScriptCodeEngine } from './logic/javascript-code-engine.js'
 import { LogicRunner } from './logic/logic-runner.js'
 import { RequestGate } from './logic/request-gate.js'
@@ -58,6 +59,7 @@ class PlatformEmulator implements Emulator {
   readonly host: TestHost
   readonly #users: UserDirectory
   readonly #app: EmulatorApp
+  readonly #groovy: GroovyEngine
   #listening: Promise<RunningServer> | undefined
   #closed = false
   /** How to reject each in-process call still waiting for its answer, for close(). */
@@ -100,6 +102,13 @@ class PlatformEmulator implements Emulator {
       ])
       const tokens = new TokenService(checked.tokens, checked.now)
       const access = { host, defaultTenant: checked.defaultTenant, gate: new RequestGate() }
+      this.#groovy = new GroovyEngine({
+        access,
+        domains: checked.domains,
+        // A script's log(...) lines go to stderr: the access log's entries are requests, not log lines.
+        log: (line) => process.stderr.write(`${line}\n`),
+        enabled: checked.groovy,
+      })
       const parts: EmulatorParts = {
         ...access,
         catalog,
@@ -107,7 +116,7 @@ class PlatformEmulator implements Emulator {
         tokens,
         auth: new Authenticator(tokens, this.#users),
         logic: new LogicRunner(
-          [new JavaScriptCodeEngine(), new TypeScriptFunctionEngine(checked.logic)],
+          [new JavaScriptCodeEngine(), new TypeScriptFunctionEngine(checked.logic), this.#groovy],
           access,
           checked.logicTimeoutMs,
         ),
@@ -178,6 +187,7 @@ class PlatformEmulator implements Emulator {
     try {
       const server = await this.#listening?.catch(() => undefined)
       await server?.close()
+      await this.#groovy.close()
     } finally {
       this.host.uninstall()
     }

@@ -43,4 +43,9 @@ export interface LogicEngine {
   readonly name: string
   /** Runs one logic and resolves to its result. */
   run(call: EngineCall): Promise<unknown>
+  /**
+   * `true` when the engine stops a logic that runs past `timeoutMs` and answers for it itself (GROOVY_CODE
+   * interrupts the script's thread); the runner then does not race it with its own timer.
+   */
+  readonly stopsAtTimeout?: boolean
 }

@@ -108,7 +108,8 @@ export class LogicRunner {
         )
       }
     })
-    return withinLogicTimeout(work, this.#timeoutMs, what)
+    // An engine that stops its logic at the time limit answers for itself (GROOVY_CODE stops the script's thread).
+    return engine.stopsAtTimeout === true ? work : withinLogicTimeout(work, this.#timeoutMs, what)
   }
 
   #engine(record: LogicRecord): LogicEngine {

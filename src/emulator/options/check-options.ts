@@ -39,6 +39,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'accessLog',
   'logicTimeoutMs',
   'cors',
+  'groovy',
 ])
 
 const OPERATIONS: ReadonlySet<string> = new Set(['read', 'create', 'update', 'delete'])
@@ -80,6 +81,8 @@ export interface CheckedOptions {
   readonly logicTimeoutMs: number
   /** The origins allowed to call from a browser (as browsers write them), or `undefined` for loopback ones. */
   readonly cors: readonly string[] | undefined
+  /** Whether GROOVY_CODE logic runs (on a JVM, when Java and Groovy are installed). */
+  readonly groovy: boolean
 }
 
 /**
@@ -296,6 +299,8 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     problems.push(`logicTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`)
 
   const cors = checkCors(options.cors, problems)
+  if (options.groovy !== undefined && typeof options.groovy !== 'boolean')
+    problems.push('groovy must be a boolean (false turns the Groovy engine off)')
 
   if (problems.length > 0) {
     throw new IllegalArgumentException(
@@ -333,6 +338,7 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     accessLog: options.accessLog,
     logicTimeoutMs,
     cors,
+    groovy: options.groovy ?? true,
   }
 }
 

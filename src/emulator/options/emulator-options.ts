@@ -200,6 +200,12 @@ export interface EmulatorOptions {
    * or `[::1]`, any port, and no other. An allowed origin may send credentials (cookies, `Authorization`).
    */
   readonly cors?: readonly string[]
+  /**
+   * `false` turns the Groovy engine off: a `GROOVY_CODE` logic then answers 501. By default Groovy logic runs on
+   * one JVM per emulator, started on the first Groovy call, when Java and Groovy are installed (docs/emulator.md,
+   * "Groovy logic").
+   */
+  readonly groovy?: boolean
 }
 
 /**

@@ -438,14 +438,14 @@ describe('dynamic logic', () => {
     expect(body.msg).toMatch(/DynamicLogic 'typo' \(JAVASCRIPT_CODE\) does not compile/)
   })
 
-  it('in an engine the emulator cannot run (GROOVY_CODE, for now) answers 501 naming the engine', async () => {
-    const { wire, admin } = await withServices()
+  it('in Groovy, with the engine turned off (groovy: false), answers 501 naming the engine', async () => {
+    const { wire, admin } = await withServices({ groovy: false })
     await createOverRest(wire, admin, 'legacy', 'GROOVY_CODE', 'return [ok: true]')
     const { status, body } = await wire.json('GET', '/service/legacy', { token: admin })
     expect(status).toBe(501)
     expect(body).toEqual({
       msg: expect.stringContaining(
-        'written for the GROOVY_CODE engine (Groovy code), which the emulator cannot run',
+        'written for the GROOVY_CODE engine, which this emulator runs with its option groovy: false',
       ),
       errorCode: 501,
     })
