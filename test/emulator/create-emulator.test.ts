@@ -102,6 +102,22 @@ describe('createEmulator', () => {
     expect(createTestHost().install().uninstall()).toBeUndefined() // nothing was left bound
   })
 
+  it('refuses a security.jwt.secret shorter than 256 bits (RFC 7518 §3.2) and says how to make one', async () => {
+    for (const secret of ['x', 'a'.repeat(31), 'é'.repeat(15) + 'a']) {
+      expect(
+        () => createEmulator({ settings: { 'security.jwt.secret': secret } }),
+        JSON.stringify(secret),
+      ).toThrow(
+        /security\.jwt\.secret'\] must be at least 32 bytes \(256 bits\).*RFC 7518 §3\.2.*randomBytes\(32\)/,
+      )
+    }
+    // 32 bytes is enough, counted in UTF-8 (16 two-byte characters are 32 bytes).
+    for (const secret of ['a'.repeat(32), 'é'.repeat(16)]) {
+      await using emulator = createEmulator({ settings: { 'security.jwt.secret': secret } })
+      expect(emulator.host.installed).toBe(true)
+    }
+  })
+
   it('refuses fetch and listen once closed', async () => {
     const emulator = createEmulator()
     await emulator.close()
