@@ -266,6 +266,33 @@ describe('listen', () => {
     expect(response.status).toBe(401)
   })
 
+  it('does not serve the default admin/admin over HTTP: once it listens the password is made up, as vendor-api serve does', async () => {
+    const login = (url: string, password: string) =>
+      fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      }).then(async (answer) => [answer.status, ((await answer.json()) as { errCode?: number }).errCode])
+
+    await using defaults = createEmulator()
+    const url = await defaults.listen()
+    expect(await login(url, 'admin')).toEqual([400, 1010])
+    // Setting a password of one's own opens the login again.
+    defaults.updateUser('admin', { password: 'chosen-by-me' })
+    expect(await login(url, 'chosen-by-me')).toEqual([200, undefined])
+    await defaults.close()
+
+    // A password set before listening, or users given, are the developer's choice and kept.
+    await using before = createEmulator()
+    before.updateUser('admin', { password: 'set-before-listen' })
+    expect(await login(await before.listen(), 'set-before-listen')).toEqual([200, undefined])
+    await before.close()
+    await using given = createEmulator({
+      users: [{ username: 'admin', password: 'admin', roles: ['ROLE_ADMIN'] }],
+    })
+    expect(await login(await given.listen(), 'admin')).toEqual([200, undefined])
+  })
+
   it('refuses to listen twice', async () => {
     await using emulator = createEmulator()
     await emulator.listen()
