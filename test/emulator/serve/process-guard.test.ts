@@ -46,7 +46,7 @@ describe('a mistake in logic does not end a listening emulator', () => {
         },
       })
       app.host.runAs({}, () => {
-        const engine = SimpleQuery.of('DynamicLogicEngine').eq('name', 'JavaScript').get()
+        const engine = SimpleQuery.of('DynamicLogicEngine').eq('name', 'JAVASCRIPT_CODE').get()
         const js = DomainHelper.buildDomain('DynamicLogic', {
           name: 'sloppy',
           dynamicLogicEngine: engine,
@@ -54,7 +54,7 @@ describe('a mistake in logic does not end a listening emulator', () => {
         })
         DomainHelper.createDomain(js)
         for (const [name, logic] of [['careless', SimpleQuery.of('DynamicLogic').eq('name', 'careless').get()], ['sloppy', js]])
-          DomainHelper.createDomain(DomainHelper.buildDomain('DynamicService', { name, active: true, enableAnonymous: true, logic }))
+          DomainHelper.createDomain(DomainHelper.buildDomain('DynamicServiceProvider', { name, active: true, enableAnonymous: true, logic }))
       })
       const url = await app.listen()
       const call = async (name: string) => (await fetch(url + '/service/' + name)).text()
