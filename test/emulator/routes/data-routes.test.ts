@@ -567,7 +567,7 @@ describe('a BIG_DECIMAL sent as a JSON number', () => {
     const [product] = seed(wire.emulator.host, 'Product', [{ name: 'Pen', price: '1.50' }])
     const calls: [string, string, string][] = [
       ['POST', '/data/Product', '{"name": "Ink", "price": 12345678901234567890.12}'],
-      ['PUT', `/data/Product/${product!.id}`, '{"price": 12345678901234567890.12}'],
+      ['PUT', `/data/Product/${product!.id}`, `{"id": ${product!.id}, "price": 12345678901234567890.12}`],
       ['POST', '/data/Product', '{"name": "Ink", "price": 0.12345678901234567890}'],
       ['POST', '/data/Product', '{"name": "Ink", "price": 1e-400}'],
     ]
