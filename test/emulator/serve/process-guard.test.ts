@@ -1,25 +1,34 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt } from '../../packaging/built-package.js'
 
-const root = resolve(import.meta.dirname, '../../..')
+let dist = ''
+beforeAll(() => {
+  dist = ensureBuilt()
+}, 600_000)
 const dirs: string[] = []
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
 /**
- * Runs a script in a child Node (through tsx, on the sources): what a process-ending mistake does can only be
- * seen from outside the process. Resolves to its exit code and output.
+ * Runs a script in a child Node, on the built package: what a process-ending mistake does can only be seen from
+ * outside the process. Resolves to its exit code and output.
  */
 function runScript(source: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'process-guard-'))
   dirs.push(dir)
-  const file = join(dir, 'script.mts')
-  writeFileSync(file, source)
-  const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, stdio: 'pipe' })
+  const file = join(dir, 'script.mjs')
+  writeFileSync(
+    file,
+    source
+      .replaceAll('EMULATOR', JSON.stringify(join(dist, 'emulator/index.js')))
+      .replaceAll('LIBRARY', JSON.stringify(join(dist, 'index.js'))),
+  )
+  const child = spawn(process.execPath, [file], { stdio: 'pipe' })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
@@ -27,14 +36,11 @@ function runScript(source: string): Promise<{ code: number | null; stdout: strin
   return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })))
 }
 
-const emulator = JSON.stringify(join(root, 'src/emulator/index.ts'))
-const library = JSON.stringify(join(root, 'src/index.ts'))
-
 describe('a mistake in logic does not end a listening emulator', () => {
   it('a JavaScript logic and a TypeScript function that leave a rejection unhandled and throw from a timer: the server keeps answering, each error is reported', async () => {
     const { code, stdout, stderr } = await runScript(`
-      import { createEmulator } from ${emulator}
-      import { DomainHelper, SimpleQuery } from ${library}
+      import { createEmulator } from EMULATOR
+      import { DomainHelper, SimpleQuery } from LIBRARY
       const app = createEmulator({
         users: [{ username: 'admin', password: 'admin', roles: ['ROLE_ADMIN', 'ROLE_DEVELOPER'] }],
         logic: {
@@ -57,7 +63,7 @@ describe('a mistake in logic does not end a listening emulator', () => {
           DomainHelper.createDomain(DomainHelper.buildDomain('DynamicServiceProvider', { name, active: true, enableAnonymous: true, logic }))
       })
       const url = await app.listen()
-      const call = async (name: string) => (await fetch(url + '/service/' + name)).text()
+      const call = async (name) => (await fetch(url + '/service/' + name)).text()
       const answers = [await call('careless'), await call('sloppy')]
       await new Promise((done) => setTimeout(done, 50))
       answers.push(await call('careless'), await call('sloppy'))
@@ -85,7 +91,7 @@ describe('a mistake in logic does not end a listening emulator', () => {
 
   it('after close, the handlers are gone: Node ends the process on an unhandled rejection as before', async () => {
     const { code, stderr } = await runScript(`
-      import { createEmulator } from ${emulator}
+      import { createEmulator } from EMULATOR
       const app = createEmulator({ users: [{ username: 'a', password: 'a', roles: [] }] })
       await app.listen()
       await app.close()
