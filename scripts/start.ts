@@ -5,6 +5,7 @@
  * '@tech-vendor/api' to src/ through the `paths` of tsconfig.json. Exits 0 when every step did what it should,
  * 1 otherwise.
  */
+import { randomBytes } from 'node:crypto'
 import { DomainHelper, MessageHelper, Notification, SimpleQuery } from '@tech-vendor/api'
 import { createEmulator } from '@tech-vendor/api/emulator'
 import { createTestHost, pgliteStore } from '@tech-vendor/api/testing'
@@ -160,11 +161,14 @@ try {
   const emulator = createEmulator(orderDeskEmulator)
   try {
     const baseUrl = await emulator.listen()
+    // Over HTTP the default admin/admin is not served; this run chooses the administrator's password.
+    const password = randomBytes(12).toString('base64url')
+    emulator.updateUser('admin', { password })
     say(`✓ emulator listening at ${baseUrl} (npx vendor-api serve runs the same)`)
     const login = await fetch(`${baseUrl}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin' }),
+      body: JSON.stringify({ username: 'admin', password }),
     })
     const { access_token: token, expires_in: expiresIn } = (await login.json()) as Record<string, unknown>
     if (login.status !== 200 || typeof token !== 'string') throw new Error(`login answered ${login.status}`)

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import { createTestHost } from '../testing/host/create-test-host.js'
 import type { TestHost } from '../testing/index.js'
@@ -14,13 +15,14 @@ import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { startHttpServer, type RunningServer } from './serve/http-server.js'
 import { GroovyEngine } from './logic/groovy/groovy-engine.js'
 import { JavaScriptCodeEngine } from './logic/javascript-code-engine.js'
+import { guardProcess } from './serve/process-guard.js'
 import { LogicRunner } from './logic/logic-runner.js'
 import { RequestGate } from './logic/request-gate.js'
 import { TypeScriptFunctionEngine } from './logic/typescript-function-engine.js'
 import { PLATFORM_DOMAINS, seedPlatformRecords } from './platform/platform-domains.js'
 import { checkSeededRecords } from './platform/record-rules.js'
 import { TokenService } from './auth/token-service.js'
-import { UserDirectory } from './auth/user-directory.js'
+import { DEFAULT_USERS, UserDirectory } from './auth/user-directory.js'
 
 /**
  * Creates the platform emulator: the platform's REST API (login and tokens, the generic object endpoints,
@@ -58,8 +60,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 class PlatformEmulator implements Emulator {
   readonly host: TestHost
   readonly #users: UserDirectory
+  /** Whether the users are the default `admin`/`admin` (no `users` option). */
+  readonly #defaultUsers: boolean
   readonly #app: EmulatorApp
   readonly #groovy: GroovyEngine
+
+  /** Where a logic's stray error is reported while listening: the console (stderr). */
+  readonly #report = (line: string): void => console.error(line)
+  /** What removes the process handlers `listen` installed, or `undefined`. */
+  #unguard: (() => void) | undefined
   #listening: Promise<RunningServer> | undefined
   #closed = false
   /** How to reject each in-process call still waiting for its answer, for close(). */
@@ -67,6 +76,7 @@ class PlatformEmulator implements Emulator {
 
   constructor(options: EmulatorOptions) {
     const checked = checkOptions(options)
+    this.#defaultUsers = checked.users === DEFAULT_USERS
     const host = createTestHost({
       ...checked.host,
       domains: { ...checked.domains, ...checked.seedDomains, ...PLATFORM_DOMAINS, ...SEED_DOMAINS },
@@ -167,12 +177,15 @@ class PlatformEmulator implements Emulator {
         'emulator.listen: the emulator is already listening; close it before listening again.',
       )
     }
+    this.#withholdDefaultPassword()
     this.#listening = startHttpServer(
       async (request, listenHostname) => this.#app.fetch(request, { listenHostname }),
       options,
     )
     try {
-      return (await this.#listening).url
+      const { url } = await this.#listening
+      this.#unguard = guardProcess(this.#report)
+      return url
     } catch (error) {
       this.#listening = undefined
       throw error
@@ -189,6 +202,7 @@ class PlatformEmulator implements Emulator {
       await server?.close()
       await this.#groovy.close()
     } finally {
+      this.#unguard?.()
       this.host.uninstall()
     }
   }
@@ -199,6 +213,19 @@ class PlatformEmulator implements Emulator {
 
   updateUser(username: string, changes: UserChanges): void {
     this.#users.update(username, changes)
+  }
+
+  /**
+   * The rule of `vendor-api serve`, once the emulator listens: the default administrator's well-known password
+   * is not served over HTTP, where any program of the machine (or a page that rebinds a name) can try it and an
+   * administrator can run code in this process. It is replaced by one made up now, unless `users` were given or
+   * `updateUser` already set another.
+   */
+  #withholdDefaultPassword(): void {
+    const [admin] = DEFAULT_USERS
+    if (admin === undefined || !this.#defaultUsers) return
+    if (this.#users.passwordMatches(admin.username, admin.password))
+      this.#users.update(admin.username, { password: randomBytes(12).toString('base64url') })
   }
 
   #checkOpen(member: string): void {

@@ -45,7 +45,9 @@ export interface Emulator extends AsyncDisposable {
   fetch(input: Request | URL | string, init?: RequestInit): Promise<Response>
 
   /**
-   * Serves the emulator over HTTP.
+   * Serves the emulator over HTTP. Like `vendor-api serve`, it does not serve the default `admin`/`admin` there:
+   * without `users` in the options, the administrator's password is made up when it starts to listen, unless
+   * {@link Emulator.updateUser} set one before; give `users`, or set a password with `updateUser`, to log in.
    *
    * @param options - Where to bind (default `127.0.0.1`, a free port).
    * @returns The base URL callers use, ending in `/api`, such as `http://127.0.0.1:41234/api`.
@@ -54,12 +56,14 @@ export interface Emulator extends AsyncDisposable {
    * ```ts
    * import { createEmulator } from '@tech-vendor/api/emulator'
    *
-   * await using emulator = createEmulator()
+   * await using emulator = createEmulator({
+   *   users: [{ username: 'ann', password: 'a-password-of-mine', roles: ['ROLE_ADMIN'] }],
+   * })
    * const baseUrl = await emulator.listen({ port: 0 })
    * const login = await fetch(`${baseUrl}/auth/login`, {
    *   method: 'POST',
    *   headers: { 'content-type': 'application/json' },
-   *   body: JSON.stringify({ username: 'admin', password: 'admin' }),
+   *   body: JSON.stringify({ username: 'ann', password: 'a-password-of-mine' }),
    * })
    * ```
    */

@@ -99,6 +99,39 @@ describe.each(TRANSPORTS)('no error carries a token (%s)', (transport) => {
     })
   })
 
+  it('an error answer that spells the tokens with \\u escapes, in values and keys: redacted once decoded', async () => {
+    const platform = await startPlatform(transport, TICKETS)
+    const client = await loggedIn(platform)
+    const held = client.tokens!
+    const escaped = (text: string): string =>
+      [...text].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+    const stranger = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJtYWxsb3J5In0.c2lnbmF0dXJlLW9mLW1hbGxvcnk'
+    const text =
+      `{"success": false, "errCode": 1004, "errMsg": "no: ${escaped(held.accessToken)}",` +
+      ` "held": ["${escaped(held.refreshToken)}"], "${escaped(held.accessToken)}": 1,` +
+      ` "stranger": "\\u0065${stranger.slice(1)}", "header": "Bearer ${escaped('opaque-secret-value')}"}`
+    platform.intercept(
+      () => new Response(text, { status: 403, headers: { 'content-type': 'application/json' } }),
+    )
+    const error = await client
+      .data('Ticket')
+      .list()
+      .catch((caught: unknown) => caught)
+
+    expect(PlatformError.is(error)).toBe(true)
+    expectNoToken(error, [held.accessToken, held.refreshToken, stranger, 'opaque-secret-value'])
+    expect((error as PlatformError).errMsg).toBe('no: [token]')
+    expect((error as PlatformError).body).toEqual({
+      success: false,
+      errCode: 1004,
+      errMsg: 'no: [token]',
+      held: ['[token]'],
+      '[token]': 1,
+      stranger: '[token]',
+      header: 'Bearer [token]',
+    })
+  })
+
   it('a failed refresh, the refresh token in its form body, for a call with a URL token', async () => {
     const platform = await startPlatform(transport, {
       ...TICKETS,

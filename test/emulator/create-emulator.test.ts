@@ -102,6 +102,22 @@ describe('createEmulator', () => {
     expect(createTestHost().install().uninstall()).toBeUndefined() // nothing was left bound
   })
 
+  it('refuses a security.jwt.secret shorter than 256 bits (RFC 7518 §3.2) and says how to make one', async () => {
+    for (const secret of ['x', 'a'.repeat(31), 'é'.repeat(15) + 'a']) {
+      expect(
+        () => createEmulator({ settings: { 'security.jwt.secret': secret } }),
+        JSON.stringify(secret),
+      ).toThrow(
+        /security\.jwt\.secret'\] must be at least 32 bytes \(256 bits\).*RFC 7518 §3\.2.*randomBytes\(32\)/,
+      )
+    }
+    // 32 bytes is enough, counted in UTF-8 (16 two-byte characters are 32 bytes).
+    for (const secret of ['a'.repeat(32), 'é'.repeat(16)]) {
+      await using emulator = createEmulator({ settings: { 'security.jwt.secret': secret } })
+      expect(emulator.host.installed).toBe(true)
+    }
+  })
+
   it('refuses fetch and listen once closed', async () => {
     const emulator = createEmulator()
     await emulator.close()
@@ -248,6 +264,33 @@ describe('listen', () => {
     expect(Number(new URL(url).port)).toBeGreaterThan(0)
     const response = await fetch(`${url}/auth/userInfo`)
     expect(response.status).toBe(401)
+  })
+
+  it('does not serve the default admin/admin over HTTP: once it listens the password is made up, as vendor-api serve does', async () => {
+    const login = (url: string, password: string) =>
+      fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      }).then(async (answer) => [answer.status, ((await answer.json()) as { errCode?: number }).errCode])
+
+    await using defaults = createEmulator()
+    const url = await defaults.listen()
+    expect(await login(url, 'admin')).toEqual([400, 1010])
+    // Setting a password of one's own opens the login again.
+    defaults.updateUser('admin', { password: 'chosen-by-me' })
+    expect(await login(url, 'chosen-by-me')).toEqual([200, undefined])
+    await defaults.close()
+
+    // A password set before listening, or users given, are the developer's choice and kept.
+    await using before = createEmulator()
+    before.updateUser('admin', { password: 'set-before-listen' })
+    expect(await login(await before.listen(), 'set-before-listen')).toEqual([200, undefined])
+    await before.close()
+    await using given = createEmulator({
+      users: [{ username: 'admin', password: 'admin', roles: ['ROLE_ADMIN'] }],
+    })
+    expect(await login(await given.listen(), 'admin')).toEqual([200, undefined])
   })
 
   it('refuses to listen twice', async () => {

@@ -61,7 +61,16 @@ export async function startWire(
   options: EmulatorOptions = {},
   transport: Transport = 'in-process',
 ): Promise<Wire> {
-  const emulator = createEmulator(options)
+  // Over HTTP the default admin/admin is not served (its password is made up once the emulator listens): the
+  // same user is given explicitly, so the tests log in alike on both transports.
+  const emulator = createEmulator(
+    transport === 'http' && options.users === undefined
+      ? {
+          ...options,
+          users: [{ username: 'admin', password: 'admin', roles: ['ROLE_ADMIN', 'ROLE_DEVELOPER'] }],
+        }
+      : options,
+  )
   open.push(emulator)
   const baseUrl =
     transport === 'http' ? await emulator.listen({ port: 0, hostname: '127.0.0.1' }) : 'http://localhost/api'

@@ -1,5 +1,5 @@
 import { readBody, type Received } from '../received.js'
-import { redactTokens } from '../redact-tokens.js'
+import { redactDecoded, redactTokens } from '../redact-tokens.js'
 import { AnonymousInvocationError } from './anonymous-invocation-error.js'
 import { IllegalArgumentError } from './illegal-argument-error.js'
 import { NoPermissionError } from './no-permission-error.js'
@@ -27,8 +27,8 @@ const CODED: readonly (typeof PlatformError)[] = [
  * envelope with `status: "error"`), or else of the class of its code, whatever the HTTP status (so 11004 is an
  * `AnonymousInvocationError` although it comes as HTTP 500). The code is `errCode` in the common shape
  * `{success, errCode, errMsg}`, `errorCode` in the dynamic-service dialect `{msg, errorCode}`. The body is read
- * from the answer's text after every token in it is replaced by `[token]`: the secrets given, and anything
- * written as a token.
+ * from the answer's text after every token in it is replaced by `[token]` (the secrets given, and anything
+ * written as a token), and redacted again once decoded, where a token spelled with `\u` escapes shows.
  *
  * @internal
  */
@@ -39,7 +39,8 @@ export function errorForAnswer(
   type?: typeof PlatformError,
 ): PlatformError {
   const { status } = received
-  const body = readBody({ ...received, text: redactTokens(received.text, secrets) })
+  // Redacted as text and again once decoded: JSON can spell a token with \u escapes that only decoding reveals.
+  const body = redactDecoded(readBody({ ...received, text: redactTokens(received.text, secrets) }), secrets)
   // Text, a number or nothing has none of these fields.
   const fields = body as Partial<Record<string, unknown>> | null | undefined
   const code = fields?.['errCode'] ?? fields?.['errorCode']

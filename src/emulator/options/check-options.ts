@@ -48,6 +48,12 @@ const USER_KEYS: ReadonlySet<string> = new Set(['username', 'password', 'roles',
 /** The settings with their defaults: `security.jwt.expiration` 3600 s, refresh tokens that never expire. */
 const DEFAULT_EXPIRATION = 3600
 
+/**
+ * The shortest `security.jwt.secret` taken, in UTF-8 bytes: RFC 7518 §3.2 requires a key of at least the hash's
+ * size, 256 bits for HS256, and a shorter one can be guessed offline from any token it signed.
+ */
+const MIN_SECRET_BYTES = 32
+
 /** How long logic may take by default, and at most (the longest delay a Node timer takes). */
 const DEFAULT_LOGIC_TIMEOUT_MS = 30_000
 const MAX_TIMER_MS = 2 ** 31 - 1
@@ -244,6 +250,12 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
   const secret = settings['security.jwt.secret'] ?? randomBytes(32).toString('base64url')
   if (typeof secret !== 'string' || secret === '')
     problems.push("settings['security.jwt.secret'] must be a non-empty string")
+  else if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES)
+    problems.push(
+      `settings['security.jwt.secret'] must be at least ${MIN_SECRET_BYTES} bytes (256 bits), the key size RFC 7518 §3.2 requires for HS256; ` +
+        `it has ${Buffer.byteLength(secret, 'utf8')}. Make one with: node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))" ` +
+        '(or openssl rand -base64 32), or leave it out for a random one at each start',
+    )
   const expiration = seconds(settings['security.jwt.expiration'] ?? DEFAULT_EXPIRATION)
   if (expiration === null)
     problems.push(

@@ -87,7 +87,10 @@ export interface EmulatorUser {
  * ```
  */
 export interface EmulatorSettings {
-  /** The HS256 signing secret (default: random at each start, so a restart invalidates every token). */
+  /**
+   * The HS256 signing secret, at least 32 bytes (256 bits, RFC 7518 §3.2) in UTF-8 (default: 32 random bytes at
+   * each start, so a restart invalidates every token).
+   */
   readonly 'security.jwt.secret'?: string
   /** The access token lifetime in seconds (default 3600). */
   readonly 'security.jwt.expiration'?: number | string

@@ -5,6 +5,19 @@ import { WireError } from '../wire/wire-error.js'
 import { jsonResponse } from '../wire/wire-response.js'
 
 /**
+ * What every answer holding tokens carries, as RFC 6749 §5.1 asks of a token response: no cache (a browser's,
+ * a proxy's) may keep it, so the tokens are not found later on disk or served to someone else.
+ */
+const TOKEN_ANSWER_HEADERS = { 'cache-control': 'no-store', pragma: 'no-cache' } as const
+
+/** A JSON answer holding tokens: {@link jsonResponse} with {@link TOKEN_ANSWER_HEADERS}. */
+function tokenResponse(body: Record<string, unknown>): Response {
+  const response = jsonResponse(body)
+  for (const [name, value] of Object.entries(TOKEN_ANSWER_HEADERS)) response.headers.set(name, value)
+  return response
+}
+
+/**
  * The authentication endpoints: `POST /auth/login` (JSON body), `POST /auth/access_token` (refresh, form body
  * only), `GET /auth/userInfo` (a new pair whose refresh token never expires) and `POST /auth/logout` (always 403).
  *
@@ -49,7 +62,7 @@ export function authRoutes(app: EmulatorApp, parts: EmulatorParts): void {
       throw new WireError('UserPasswordMismatch', `the password of ${JSON.stringify(username)} is wrong.`)
     const pair = await tokens.issuePair(username, 'setting')
     call.caller = user
-    return jsonResponse(loginResponse(user, pair.accessToken, pair.refreshToken))
+    return tokenResponse(loginResponse(user, pair.accessToken, pair.refreshToken))
   })
 
   app.post('/auth/access_token', async (c) => {
@@ -76,14 +89,14 @@ export function authRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const user = await auth.userOf(refreshToken)
     call.caller = user
     // The response's refresh_token is the one sent, as on the platform.
-    return jsonResponse(loginResponse(user, await tokens.issueAccessToken(user.username), refreshToken))
+    return tokenResponse(loginResponse(user, await tokens.issueAccessToken(user.username), refreshToken))
   })
 
   app.get('/auth/userInfo', async (c) => {
     const user = await auth.caller(c.get('call'), 'login')
     // A new pair from the token the caller holds: the new refresh token never expires, whatever the settings.
     const pair = await tokens.issuePair(user.username, 'never')
-    return jsonResponse(loginResponse(user, pair.accessToken, pair.refreshToken))
+    return tokenResponse(loginResponse(user, pair.accessToken, pair.refreshToken))
   })
 
   app.post('/auth/logout', () => {

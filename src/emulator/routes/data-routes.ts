@@ -9,7 +9,7 @@ import { bindFiles } from '../auth/file-access.js'
 import { authorizeDomain } from '../auth/permissions.js'
 import { recordRuleProblem, ruleSnapshot } from '../platform/record-rules.js'
 import { WireError } from '../wire/wire-error.js'
-import { wireValidationMessage } from '../wire/wire-validation-message.js'
+import { inexactDecimalMessage, wireValidationMessage } from '../wire/wire-validation-message.js'
 import { jsonResponse, mutationEnvelope } from '../wire/wire-response.js'
 
 /**
@@ -90,13 +90,15 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const call = c.get('call')
     const [user, domain] = await authorizeDomain(parts, call, c.req.param('domain'), 'create')
     // Like the platform's data binding, a create does not bind an id.
-    const { id: _id, ...fields } = await jsonObject(call)
+    const body = await jsonObject(call)
+    const { id: _id, ...fields } = body
     return jsonResponse(
       runAsCaller(parts, user, () => {
         const refused = bindFiles(catalog, user, domain, fields)
         if (refused !== undefined) return mutationEnvelope({ error: refused }, now())
         const object = DomainHelper.buildDomain(domain, fields) as { id: number }
         const error =
+          inexactDecimalMessage(catalog, domain, body) ??
           recordRuleProblem(domain, object, null) ??
           validationMessage(() => DomainHelper.createDomain(object))
         if (error !== undefined) return mutationEnvelope({ error }, now())
@@ -137,6 +139,7 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
             const before = ruleSnapshot(domain, current)
             Object.assign(current, object)
             const error =
+              inexactDecimalMessage(catalog, domain, object) ??
               recordRuleProblem(domain, current, before) ??
               validationMessage(() => DomainHelper.updateDomain(current))
             if (error === undefined) updated.push(id as number)
@@ -162,7 +165,8 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const call = c.get('call')
     const [user, domain] = await authorizeDomain(parts, call, c.req.param('domain'), 'update')
     const id = objectId(c.req.param('id'))
-    const { id: bodyId, ...fields } = await jsonObject(call)
+    const body = await jsonObject(call)
+    const { id: bodyId, ...fields } = body
     // The document requires the id in an update's body; a string of digits binds as the platform's binder takes it.
     if (bodyId === undefined || bodyId === null) {
       throw new WireError(
@@ -185,6 +189,7 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
         const before = ruleSnapshot(domain, current)
         const object = Object.assign(current, fields)
         const error =
+          inexactDecimalMessage(catalog, domain, body) ??
           recordRuleProblem(domain, object, before) ??
           validationMessage(() => DomainHelper.updateDomain(object))
         if (error !== undefined) return mutationEnvelope({ error }, now())

@@ -2,6 +2,7 @@ import { API_PREFIX } from './api-prefix.js'
 import { firstValues } from './first-values.js'
 import type { LogicRequest, RequestUser } from '../logic/logic-request.js'
 import { jsonBodyProblem } from './json-body-problem.js'
+import { parseJsonNoting } from './inexact-numbers.js'
 import { isReservedKey } from './reserved-keys.js'
 import { WireError } from './wire-error.js'
 
@@ -143,7 +144,7 @@ export class IncomingCall {
       throw new WireError('IllegalArgument', `${this.route} needs a JSON body; it was empty.`)
     let value: unknown
     try {
-      value = JSON.parse(text)
+      value = parseJsonNoting(text)
     } catch (error) {
       throw new WireError(
         'IllegalArgument',

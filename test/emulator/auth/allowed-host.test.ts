@@ -36,11 +36,14 @@ function sendWithHost(
 }
 
 const admin = { username: 'admin', password: 'admin' }
+/** The administrator, given explicitly: over HTTP the default one's password is made up. */
+const users = [{ ...admin, roles: ['ROLE_ADMIN', 'ROLE_DEVELOPER'] }]
 
 describe('the Host header of a request over HTTP (DNS-rebinding protection)', () => {
   it('a request for a host name that is not loopback, an IP address or the listen hostname is refused 403 with errCode 1004, before any route runs', async () => {
     const lines: string[] = []
     await using emulator = createEmulator({
+      users,
       domains: { Note: { fields: { text: 'STRING' } } },
       accessLog: (line) => lines.push(line),
     })
@@ -60,7 +63,7 @@ describe('the Host header of a request over HTTP (DNS-rebinding protection)', ()
   })
 
   it('loopback names, IP addresses and the listen hostname are answered, with any port', async () => {
-    await using emulator = createEmulator()
+    await using emulator = createEmulator({ users })
     const baseUrl = await emulator.listen({ hostname: '127.0.0.1' })
     const port = new URL(baseUrl).port
     for (const host of [
@@ -77,7 +80,7 @@ describe('the Host header of a request over HTTP (DNS-rebinding protection)', ()
   })
 
   it('the hostname given to listen is answered', async () => {
-    await using emulator = createEmulator()
+    await using emulator = createEmulator({ users })
     const baseUrl = await emulator.listen({ hostname: 'localhost' })
     expect((await sendWithHost(baseUrl, 'localhost', 'POST', '/auth/login', admin)).status).toBe(200)
     expect((await sendWithHost(baseUrl, 'evil.test', 'POST', '/auth/login', admin)).status).toBe(403)

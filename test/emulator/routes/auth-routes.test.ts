@@ -103,6 +103,21 @@ describe.each(TRANSPORTS)('authentication (%s)', (transport) => {
     expect((await wire.json('GET', '/auth/userInfo', { token: body.access_token })).status).toBe(200)
   })
 
+  it('login, refresh and userInfo answers carry Cache-Control: no-store and Pragma: no-cache (RFC 6749 §5.1)', async () => {
+    const wire = await startWire({}, transport)
+    const login = await wire.send('POST', '/auth/login', { json: { username: 'admin', password: 'admin' } })
+    const { access_token, refresh_token } = (await login.clone().json()) as Record<string, string>
+    const refresh = await wire.send('POST', '/auth/access_token', {
+      form: { grant_type: 'refresh_token', refresh_token: refresh_token as string },
+    })
+    const userInfo = await wire.send('GET', '/auth/userInfo', { token: access_token as string })
+    for (const [name, response] of Object.entries({ login, refresh, userInfo })) {
+      expect(response.status, name).toBe(200)
+      expect(response.headers.get('cache-control'), name).toBe('no-store')
+      expect(response.headers.get('pragma'), name).toBe('no-cache')
+    }
+  })
+
   it('logout always answers 403: it does not work', async () => {
     const wire = await startWire({}, transport)
     const login = await wire.login()

@@ -558,3 +558,62 @@ describe('access to /data', () => {
     expect((await wire.json('GET', '/data/DynamicLogicEngine', { token: wire.clerk })).status).toBe(403)
   })
 })
+
+describe('a BIG_DECIMAL sent as a JSON number', () => {
+  const json = { 'content-type': 'application/json' }
+
+  it('that a double cannot hold exactly is refused like a LONG beyond ±2^53, saying to send it as a string; nothing is written', async () => {
+    const wire = await shop()
+    const [product] = seed(wire.emulator.host, 'Product', [{ name: 'Pen', price: '1.50' }])
+    const calls: [string, string, string][] = [
+      ['POST', '/data/Product', '{"name": "Ink", "price": 12345678901234567890.12}'],
+      ['PUT', `/data/Product/${product!.id}`, `{"id": ${product!.id}, "price": 12345678901234567890.12}`],
+      ['POST', '/data/Product', '{"name": "Ink", "price": 0.12345678901234567890}'],
+      ['POST', '/data/Product', '{"name": "Ink", "price": 1e-400}'],
+    ]
+    for (const [method, path, body] of calls) {
+      const answer = await wire.json(method, path, { token: wire.admin, body, headers: json })
+      expect(answer.status, body).toBe(200)
+      expect(answer.body, body).toEqual({
+        status: 'error',
+        message: expect.any(String),
+        data: null,
+        date: expect.any(Number),
+      })
+      expect(answer.body.message).toMatch(
+        /^Validation of Product failed with 1 error; nothing was written:\n {2}- price: Product\.price is a BIG_DECIMAL field: the JSON number \S+ has more significant digits than a double keeps .*; send it as a string, "\S+", to keep every digit$/,
+      )
+    }
+    const batch = await wire.json('PUT', '/data/Product/batch', {
+      token: wire.admin,
+      body: `[{"id": ${product!.id}, "price": 12345678901234567890.12}]`,
+      headers: json,
+    })
+    expect(batch.status).toBe(400)
+    expect(batch.body.errMsg).toContain('send it as a string, "12345678901234567890.12"')
+    expect(all(wire.emulator.host, 'Product')).toEqual([
+      { id: product!.id, name: 'Pen', price: '1.50', stock: null },
+    ])
+  })
+
+  it('that a double holds exactly is taken, and a string keeps every digit', async () => {
+    const wire = await shop()
+    for (const body of [
+      '{"name": "A", "price": 12.5}',
+      '{"name": "B", "price": 1234567890.12345}',
+      '{"name": "C", "price": 9007199254740993e-16}',
+      '{"name": "D", "price": 123456789012345.67}',
+      '{"name": "E", "price": "12345678901234567890.12"}',
+    ]) {
+      const answer = await wire.json('POST', '/data/Product', { token: wire.admin, body, headers: json })
+      expect(answer.body.status, `${body}: ${answer.body.message}`).toBe('success')
+    }
+    expect(all(wire.emulator.host, 'Product').map((p) => p['price'])).toEqual([
+      '12.5',
+      '1234567890.12345',
+      '0.9007199254740993',
+      '123456789012345.67',
+      '12345678901234567890.12',
+    ])
+  })
+})

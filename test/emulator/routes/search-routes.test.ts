@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DomainHelper } from '../../../src/index.js'
 import { SHOP, seed } from '../shop.js'
 import { platformError, startWire } from '../wire.js'
 
@@ -133,5 +134,39 @@ describe('POST /search/keyword/<domain>', () => {
     const rest = await wire.json('POST', '/search/keyword/Order?max=3&offset=3', { token: clerk })
     expect(rest.body.total).toBe(4)
     expect(rest.body.data.map((o: { id: number }) => o.id)).toEqual([body.data[2].id + 1])
+  })
+})
+
+describe('the work one search can cause is bounded (OWASP API4)', () => {
+  it('a 14 KB keyword over a 1 MB text, and a 31 KB iLike pattern over a 128 KB text, answer without holding the server', async () => {
+    const wire = await startWire({ domains: { Note: { fields: { body: 'STRING' } } } })
+    const { access_token: token } = await wire.login()
+    const keyword = 'ab'.repeat(7 * 1024)
+    wire.emulator.host.runAs({}, () => {
+      for (const body of ['a'.repeat(1024 * 1024), `x${keyword}x`])
+        DomainHelper.createDomain(DomainHelper.buildDomain('Note', { body }))
+    })
+    const found = await wire.json('POST', `/search/keyword/Note?q=${keyword}`, { token })
+    expect([found.status, found.body.total]).toEqual([200, 1])
+    const infix = await wire.json('POST', '/search/Note', {
+      token,
+      json: { conditions: [{ field: 'body', operator: 'iLike', value: `%${'a'.repeat(31 * 1024)}b%` }] },
+    })
+    expect([infix.status, infix.body.total]).toEqual([200, 0])
+  })
+
+  it('a pattern whose run holding _ would cost more than the bound is refused with 400/1001 saying what to do', async () => {
+    const wire = await startWire({ domains: { Note: { fields: { body: 'STRING' } } } })
+    const { access_token: token } = await wire.login()
+    wire.emulator.host.runAs({}, () =>
+      DomainHelper.createDomain(DomainHelper.buildDomain('Note', { body: 'a'.repeat(128 * 1024) })),
+    )
+    const { status, body } = await wire.json('POST', '/search/Note', {
+      token,
+      json: { conditions: [{ field: 'body', operator: 'iLike', value: `%${'a_'.repeat(8 * 1024)}b%` }] },
+    })
+    expect(status).toBe(400)
+    expect(body).toEqual(platformError(1001, 'IllegalArgument'))
+    expect(body.errMsg).toContain('shorten it, or split it with %')
   })
 })

@@ -3,7 +3,7 @@ import { generatedFunction, literal } from '../../domains/generated-function.js'
 import type { ValidCondition } from '../query/valid-query.js'
 import type { ColumnKind, ColumnRef, ColumnValues } from './columns.js'
 import type { QueryPlan, RowPredicate } from './compile-query.js'
-import { likeShape, loweredLikeMatcher } from './like-matcher.js'
+import { SHORT_LITERAL, likeShape, loweredLikeMatcher } from './like-matcher.js'
 import type { Slots } from './slots.js'
 
 /**
@@ -233,6 +233,12 @@ function conditionCode(
           break
         case 'infix': {
           const text = pattern.text
+          // A long literal is found in linear time by the matcher (includes can take the text times it).
+          if (text.length > SHORT_LITERAL) {
+            kind = 'infixLong' // a shape of its own: the value taken is a function, not the text
+            match = `${take(loweredLikeMatcher(condition.pattern))}(y)`
+            break
+          }
           if (text.length > INLINE_PREFIX) {
             match = `y.includes(${take(text)})`
             break

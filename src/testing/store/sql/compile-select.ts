@@ -5,6 +5,19 @@ import { quoteName } from './sql-name.js'
 import type { Statement } from './statement.js'
 import { encodeStored } from './stored-values.js'
 import type { TableSql } from './table-sql.js'
+import { IllegalArgumentException } from '../../../errors/illegal-argument-exception.js'
+import { ANY_ONE, ANY_RUN, type LikePattern } from '../query/like-pattern.js'
+
+/**
+ * The longest run of an `iLike` pattern between two `%` (or an end) that a SQL store sends, in characters.
+ * PostgreSQL's LIKE matcher can take the text times such a run for a text built against it, and neither PGlite
+ * (single-threaded WebAssembly, where `statement_timeout` cannot fire) nor the bridge to a server (which waits
+ * for the answer) may be held that long by one search: a longer run is refused (OWASP API4). The memory store
+ * matches any length in bounded work.
+ *
+ * @internal
+ */
+export const SQL_LIKE_MAX_RUN = 256
 
 /**
  * The statement of a select: the rows of one domain in one tenant that match a validated query, in the page's
@@ -112,10 +125,27 @@ function conditionSql(table: TableSql, condition: ValidCondition, params: (strin
       return condition.negated ? `NOT (${test})` : test
     }
     case 'like': {
+      checkLikeRuns(condition.pattern, `${table.mapping.schema.name}.${field.name}`)
       params.push(condition.pattern.text)
       const test = `${columnOf(table, field)}${table.likeCollate} ILIKE $${params.length}`
       return condition.negated ? `NOT (${test})` : test
     }
+  }
+}
+
+/** Refuses a pattern with a run longer than {@link SQL_LIKE_MAX_RUN}, saying what to do instead. */
+function checkLikeRuns(pattern: LikePattern, where: string): void {
+  let run = 0
+  let longest = 0
+  for (const item of pattern.items) {
+    run = item === ANY_RUN ? 0 : run + (item === ANY_ONE ? 1 : [...item].length)
+    longest = Math.max(longest, run)
+  }
+  if (longest > SQL_LIKE_MAX_RUN) {
+    throw new IllegalArgumentException(
+      `iLike on ${where}: the pattern holds a run of ${longest} characters without %, and a SQL store takes runs of ${SQL_LIKE_MAX_RUN} at most, ` +
+        'so that one search cannot hold the database (its LIKE can take the text times the run). Search for a shorter part of the text.',
+    )
   }
 }
 

@@ -120,3 +120,32 @@ describe('pgliteStore', () => {
     expect((error as Error).message).toMatch(/collation must be 'C' .* or 'und' .*, got the string "fr"/)
   })
 })
+
+describe('the work of one iLike search on a SQL store is bounded (OWASP API4)', () => {
+  it('a run between % longer than 256 characters is refused before the database sees it, saying what to do', () => {
+    install()
+    label('a'.repeat(20_000))
+    for (const pattern of [`%${'a'.repeat(20_000)}b%`, `${'_'.repeat(257)}%`, `%x%${'ab'.repeat(129)}`]) {
+      const error = catchError(() => SimpleQuery.of('Label').iLike('name', pattern).listAll())
+      expect(IllegalArgumentException.is(error), pattern.slice(0, 20)).toBe(true)
+      expect((error as Error).message).toMatch(
+        /^iLike on Label\.name: the pattern holds a run of \d+ characters without %, and a SQL store takes runs of 256 at most.*Search for a shorter part of the text\.$/,
+      )
+    }
+  })
+
+  it('runs of up to 256 characters are searched as PostgreSQL does', () => {
+    install()
+    label(`x${'ab'.repeat(200)}y`)
+    expect(
+      SimpleQuery.of('Label')
+        .iLike('name', `%${'AB'.repeat(128)}%`)
+        .listAll(),
+    ).toHaveLength(1)
+    expect(
+      SimpleQuery.of('Label')
+        .iLike('name', `x%${'_'.repeat(255)}%y`)
+        .listAll(),
+    ).toHaveLength(1)
+  })
+})
