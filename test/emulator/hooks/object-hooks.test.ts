@@ -192,7 +192,7 @@ describe.each(TRANSPORTS)('object hooks (%s)', (transport) => {
     hook(host, { name: 'stamp', domain: 'Customer', hookType: 'BEFORE_UPDATE', logic: 'stamp' })
     const { body } = await wire.json('PUT', `/data/Customer/${ann!.id}`, {
       token: admin,
-      json: { name: 'Anna' },
+      json: { id: ann!.id, name: 'Anna' },
     })
     expect(seen[0]).toMatchObject({ object: { id: ann!.id, name: 'Anna', vip: false } })
     expect(body).toMatchObject({
@@ -207,7 +207,7 @@ describe.each(TRANSPORTS)('object hooks (%s)', (transport) => {
     hook(host, { name: 'no', domain: 'Customer', hookType: 'AFTER_UPDATE', logic: 'refuse' })
     const { body } = await wire.json('PUT', `/data/Customer/${ann!.id}`, {
       token: admin,
-      json: { name: 'Anna' },
+      json: { id: ann!.id, name: 'Anna' },
     })
     expect(body).toMatchObject({ status: 'error', message: 'Customer Anna is not welcome' })
     expect(all(host, 'Customer')).toMatchObject([{ name: 'Ann' }])
@@ -296,7 +296,8 @@ describe.each(TRANSPORTS)('object hooks (%s)', (transport) => {
     expect(created.body.status).toBe('success')
     const id = created.body.data.id
     expect(
-      (await wire.json('PUT', `/data/Customer/${id}`, { token: admin, json: { name: 'Anna' } })).body.status,
+      (await wire.json('PUT', `/data/Customer/${id}`, { token: admin, json: { id, name: 'Anna' } })).body
+        .status,
     ).toBe('success')
     expect((await wire.json('DELETE', `/data/Customer/${id}`, { token: admin })).body.status).toBe('success')
     expect(count(host, 'Tag')).toBe(0)
