@@ -110,7 +110,8 @@ describe.each(TRANSPORTS)('object hooks (%s)', (transport) => {
     const { seen, logic } = hooked()
     const { wire, host } = await withHooks(logic, transport)
     hook(host, { name: 'see', domain: 'Customer', hookType: 'BEFORE_CREATE', logic: 'record' }, 'globex')
-    const globex = (await wire.login('globex', 'globex')).access_token
+    const login = await wire.login('globex', 'globex')
+    const globex = login.access_token
     const { body } = await wire.json('POST', '/data/Customer', {
       token: globex,
       json: { name: 'Ann', vip: true },
@@ -121,7 +122,7 @@ describe.each(TRANSPORTS)('object hooks (%s)', (transport) => {
         hookType: 'BEFORE_CREATE',
         domain: 'Customer',
         object: { name: 'Ann', vip: true },
-        user: { id: 3, username: 'globex', name: 'globex', roles: ['ROLE_ADMIN'], tenant: 'globex' },
+        user: { id: login.id, username: 'globex', name: 'globex', roles: ['ROLE_ADMIN'], tenant: 'globex' },
       },
     ])
     // Only globex's hooks run for globex's writes.
