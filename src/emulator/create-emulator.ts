@@ -21,6 +21,7 @@ import { RequestGate } from './logic/request-gate.js'
 import { TypeScriptFunctionEngine } from './logic/typescript-function-engine.js'
 import { PLATFORM_DOMAINS, seedPlatformRecords } from './platform/platform-domains.js'
 import { checkSeededRecords } from './platform/record-rules.js'
+import { seedDomainClassRecords } from './platform/domain-class-records.js'
 import { TokenService } from './auth/token-service.js'
 import { DEFAULT_USERS, UserDirectory } from './auth/user-directory.js'
 
@@ -97,6 +98,8 @@ class PlatformEmulator implements Emulator {
       UserDirectory.addUsers(host, checked.users, checked.defaultTenant)
       seedPlatformRecords(host, checked.tenants, Object.keys(checked.logic))
       seedConfigRecords(host, checked.tenants, checked.settings)
+      // Before the seed folder's files, which may update them by shortName.
+      seedDomainClassRecords(host, checked.tenants, { ...checked.domains, ...checked.seedDomains })
       if (checked.seedPlan !== undefined) {
         importSeedFolder(host, checked.seedPlan, checked.tenants, catalog, {
           strict: checked.strictSeed,

@@ -28,3 +28,4 @@ export type {
 } from './options/emulator-options.js'
 export type { AccessLog, AccessLogEntry } from './wire/access-log.js'
 export type { LogicFunction, LogicRequest, RequestUser } from './logic/logic-request.js'
+export type { HookRequest } from './hooks/object-hooks.js'

@@ -1,7 +1,7 @@
 import { DomainHelper, DomainObjectRenderType, type StorageFieldValue } from '../../index.js'
 import type { DomainDefinition, FieldType } from '../../testing/index.js'
 import type { DomainRoles } from '../options/emulator-options.js'
-import { PLATFORM_DOMAINS, PLATFORM_DOMAIN_ROLES } from './platform-domains.js'
+import { PLATFORM_DOMAINS, platformDomainRoles } from './platform-domains.js'
 import { SEED_DOMAINS } from '../seed/seed-domains.js'
 import { fileOnWire, recordOnWire, STORAGE_DOMAIN } from './storage-records.js'
 import { WireError } from '../wire/wire-error.js'
@@ -36,7 +36,7 @@ export class DomainCatalog {
       this.#definitions.set(name, definition)
       if (name in platform) this.#platform.add(name)
       this.#references.set(name, references)
-      this.#roles.set(name, name in platform ? PLATFORM_DOMAIN_ROLES : (roles.get(name) ?? {}))
+      this.#roles.set(name, name in platform ? platformDomainRoles(name) : (roles.get(name) ?? {}))
     }
   }
 

@@ -1,6 +1,8 @@
 import { DomainHelper } from '../../index.js'
 import type { DomainDefinition, TestHost } from '../../testing/index.js'
 import type { DomainRoles } from '../options/emulator-options.js'
+import { DOMAIN_CLASS_DOMAINS, DOMAIN_CLASS_RULES } from './domain-class-records.js'
+import { HOOK_DOMAINS, HOOK_RULES } from './hook-records.js'
 import {
   LOGIC_DOMAINS,
   LOGIC_ENGINES,
@@ -28,6 +30,8 @@ const logicReference = { type: 'DOMAIN_OBJECT', domain: 'DynamicLogic' } as cons
 export const PLATFORM_DOMAINS: Readonly<Record<string, DomainDefinition>> = Object.freeze({
   ...LOGIC_DOMAINS,
   ...SERVICE_DOMAINS,
+  ...DOMAIN_CLASS_DOMAINS,
+  ...HOOK_DOMAINS,
   Webhook: {
     fields: {
       name: { type: 'STRING', required: true },
@@ -55,6 +59,8 @@ export const PLATFORM_RECORD_RULES: Readonly<Record<string, RecordRule>> = Objec
   ...ACTION_RULES,
   ...CONFIG_RULES,
   ...DASHBOARD_RULES,
+  ...DOMAIN_CLASS_RULES,
+  ...HOOK_RULES,
 })
 
 /** The names of the platform domains. */
@@ -67,6 +73,27 @@ export const PLATFORM_DOMAIN_ROLES: DomainRoles = Object.freeze({
   update: ['ROLE_ADMIN', 'ROLE_DEVELOPER'],
   delete: ['ROLE_ADMIN', 'ROLE_DEVELOPER'],
 })
+
+/**
+ * The platform domains that are read-only over `/api/data`: the application's model as records. The emulator's
+ * domain model is fixed at start (the `domains` option, the seed folder's `DomainClass.csv`), so a REST write
+ * there would change records without changing the model.
+ *
+ * @internal
+ */
+export const READ_ONLY_PLATFORM_DOMAINS: readonly string[] = Object.freeze(Object.keys(DOMAIN_CLASS_DOMAINS))
+
+/**
+ * Who may do what on a platform domain over `/api/data`: {@link PLATFORM_DOMAIN_ROLES}, or, for a read-only one,
+ * reading only.
+ *
+ * @internal
+ */
+export function platformDomainRoles(domain: string): DomainRoles {
+  return READ_ONLY_PLATFORM_DOMAINS.includes(domain)
+    ? { read: PLATFORM_DOMAIN_ROLES.read ?? [], create: [], update: [], delete: [] }
+    : PLATFORM_DOMAIN_ROLES
+}
 
 /**
  * Creates the platform's seed records in every tenant: the engines, the logic types, and a `DynamicLogic` record

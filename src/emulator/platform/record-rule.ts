@@ -4,10 +4,6 @@
  * dynamic logic-related objects cannot be modified after creation"), and fields that take one of a list of values. A platform domain's rule is one line of
  * `PLATFORM_RECORD_RULES` (platform-domains.ts); the emulator checks it on every REST write and after seeding.
  *
- * @example
- * ```ts
- * const rule: RecordRule = { unique: ['name'], immutable: ['name'], values: { hookType: ['BEFORE_CREATE', 'AFTER_CREATE'] } }
- * ```
  * @internal
  */
 export interface RecordRule {

@@ -36,13 +36,6 @@ export function ruleSnapshot(domain: string, stored: object): Readonly<Record<st
  * @param object - The object as it is about to be written (its `id` set for an update).
  * @param before - For an update, the {@link ruleSnapshot} of the stored record before the write; `null` for a
  *   create.
- * @example
- * ```ts
- * const before = ruleSnapshot('DynamicLogic', stored)
- * Object.assign(stored, changes)
- * const problem = recordRuleProblem('DynamicLogic', stored, before)
- * if (problem !== undefined) return mutationEnvelope({ error: problem }, now())
- * ```
  * @internal
  */
 export function recordRuleProblem(

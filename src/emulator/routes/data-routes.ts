@@ -1,7 +1,12 @@
-import { DomainHelper, QueryHelper, SimpleQuery, ValidationException } from '../../index.js'
+import { DomainHelper, DomainObjectRenderType, SimpleQuery, ValidationException } from '../../index.js'
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
 import type { EmulatorApp, EmulatorParts } from '../emulator-parts.js'
-import { runAsCaller } from '../logic/run-as-caller.js'
+import { runAsCaller, runAsCallerInTransaction } from '../logic/run-as-caller.js'
+import { LogicFailure } from '../logic/logic-runner.js'
+import type { RequestUser } from '../logic/logic-request.js'
+import { runObjectHooks } from '../hooks/object-hooks.js'
+import type { HookType } from '../platform/hook-records.js'
+import { PLATFORM_DOMAINS } from '../platform/platform-domains.js'
 import type { IncomingCall } from '../wire/incoming-call.js'
 import { isPlainObject } from '../wire/is-plain-object.js'
 import { objectId, pageParams } from './page-params.js'
@@ -24,6 +29,12 @@ import { jsonResponse, mutationEnvelope } from '../wire/wire-response.js'
  *   method on that path: 400 saying it takes PUT only;
  * - `PUT /data/<domain>/<id>`: the body's `id` is required and must be the path's (400/1001 otherwise);
  * - `PATCH /data/<domain>/<id>`: 403, the route has no implementation.
+ *
+ * Each write runs in one transaction as the caller, with the active `DynamicObjectHook`s of an application domain
+ * around it: BEFORE_* hooks may change what is written or refuse it (a hook's thrown message is the envelope's
+ * error), AFTER_* hooks run after the write and undo it when they throw; a platform record's rules
+ * (`PLATFORM_RECORD_RULES`) are checked before it is written. Nothing is half-written: a refusal rolls back the
+ * whole request, hooks' own writes included.
  *
  * @internal
  */
@@ -86,25 +97,85 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     )
   })
 
+  /** A write's hooks: the active object hooks of an application domain (the platform's own records have none). */
+  const hooks = async (
+    domain: string,
+    hookType: HookType,
+    object: Record<string, unknown>,
+    user: RequestUser,
+  ): Promise<Record<string, unknown>> => {
+    if (domain in PLATFORM_DOMAINS) return object
+    try {
+      return await runObjectHooks(parts, domain, hookType, object, user)
+    } catch (error) {
+      // What a hook's logic threw refuses the write, in the envelope, with its message.
+      if (error instanceof LogicFailure) throw new Refused(error.thrown)
+      throw error
+    }
+  }
+
+  /**
+   * Runs a write as the caller in one transaction that lasts across its hooks: committed when it resolves, rolled
+   * back when anything throws, so nothing is half-written. A {@link Refused} answers the envelope's error.
+   */
+  const write = async (user: RequestUser, work: () => Promise<unknown>): Promise<Response> => {
+    try {
+      return jsonResponse(await runAsCallerInTransaction(parts, user, work))
+    } catch (error) {
+      if (error instanceof Refused) return jsonResponse(mutationEnvelope({ error: error.message }, now()))
+      throw error
+    }
+  }
+
+  /** Checks the record rules and writes an update; the validation failure's message, or `undefined`. */
+  const update = (domain: string, stored: Record<string, unknown>, changes: object): string | undefined => {
+    const before = ruleSnapshot(domain, stored)
+    Object.assign(stored, changes)
+    return (
+      recordRuleProblem(domain, stored, before) ?? validationMessage(() => DomainHelper.updateDomain(stored))
+    )
+  }
+
+  /**
+   * The changes of an update after its BEFORE_UPDATE hooks: the body's fields, and every field a hook changed in
+   * the object it was given (the stored object with the body's fields applied).
+   */
+  const hookedChanges = async (
+    domain: string,
+    stored: Record<string, unknown>,
+    fields: Record<string, unknown>,
+    user: RequestUser,
+  ): Promise<Record<string, unknown>> => {
+    const proposed = { ...plain(stored), ...fields, id: stored['id'] }
+    const given = new Map(Object.entries(proposed).map(([key, value]) => [key, JSON.stringify(value)]))
+    const final = await hooks(domain, 'BEFORE_UPDATE', proposed, user)
+    const changes: Record<string, unknown> = { ...fields }
+    for (const [key, value] of Object.entries(final)) {
+      if (key !== 'id' && JSON.stringify(value) !== given.get(key)) changes[key] = value
+    }
+    return changes
+  }
+
   app.post('/data/:domain', async (c) => {
     const call = c.get('call')
     const [user, domain] = await authorizeDomain(parts, call, c.req.param('domain'), 'create')
     // Like the platform's data binding, a create does not bind an id.
     const body = await jsonObject(call)
     const { id: _id, ...fields } = body
-    return jsonResponse(
-      runAsCaller(parts, user, () => {
-        const refused = bindFiles(catalog, user, domain, fields)
-        if (refused !== undefined) return mutationEnvelope({ error: refused }, now())
-        const object = DomainHelper.buildDomain(domain, fields) as { id: number }
-        const error =
-          inexactDecimalMessage(catalog, domain, body) ??
-          recordRuleProblem(domain, object, null) ??
-          validationMessage(() => DomainHelper.createDomain(object))
-        if (error !== undefined) return mutationEnvelope({ error }, now())
-        return mutationEnvelope({ data: catalog.render(domain, existing(domain, object.id)) }, now())
-      }),
-    )
+    const inexact = inexactDecimalMessage(catalog, domain, body)
+    if (inexact !== undefined) return jsonResponse(mutationEnvelope({ error: inexact }, now()))
+    return write(user, async () => {
+      const { id: _hookId, ...values } = await hooks(domain, 'BEFORE_CREATE', { ...fields }, user)
+      // What is written, a hook's changes included, may name only files the caller may use.
+      const refused = bindFiles(catalog, user, domain, values)
+      if (refused !== undefined) throw new Refused(refused)
+      const object = DomainHelper.buildDomain(domain, values) as { id: number }
+      const error =
+        recordRuleProblem(domain, object, null) ?? validationMessage(() => DomainHelper.createDomain(object))
+      if (error !== undefined) throw new Refused(error)
+      await hooks(domain, 'AFTER_CREATE', plain(existing(domain, object.id)), user)
+      return mutationEnvelope({ data: catalog.render(domain, existing(domain, object.id)) }, now())
+    })
   })
 
   app.put('/data/:domain/batch', async (c) => {
@@ -118,47 +189,49 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
       )
     }
     const objects = body as Record<string, unknown>[]
-    return jsonResponse(
-      runAsCaller(parts, user, () =>
-        QueryHelper.withTransaction(() => {
-          const problems: string[] = []
-          const updated: number[] = []
-          objects.forEach((object, index) => {
-            const id = typeof object['id'] === 'number' ? object['id'] : undefined
-            const current =
-              id === undefined ? null : (SimpleQuery.getById(domain, id) as Record<string, unknown> | null)
-            if (current === null) {
-              problems.push(`[${index}]: ${id === undefined ? 'no id' : `${domain} ${id} does not exist`}`)
-              return
-            }
-            const refused = bindFiles(catalog, user, domain, object, current)
-            if (refused !== undefined) {
-              problems.push(`[${index}]: ${refused}`)
-              return
-            }
-            const before = ruleSnapshot(domain, current)
-            Object.assign(current, object)
-            const error =
-              inexactDecimalMessage(catalog, domain, object) ??
-              recordRuleProblem(domain, current, before) ??
-              validationMessage(() => DomainHelper.updateDomain(current))
-            if (error === undefined) updated.push(id as number)
-            else problems.push(`[${index}]: ${error}`)
-          })
-          if (problems.length > 0) {
-            // All or nothing: the throw rolls the whole batch back.
-            throw new WireError(
-              'IllegalArgument',
-              `the batch update of ${domain} failed for ${problems.length} of ${objects.length} records; nothing was written:\n${problems.join('\n')}`,
-            )
+    return write(user, async () => {
+      const problems: string[] = []
+      const updated: number[] = []
+      for (const [index, object] of objects.entries()) {
+        const id = typeof object['id'] === 'number' ? object['id'] : undefined
+        const current =
+          id === undefined ? null : (SimpleQuery.getById(domain, id) as Record<string, unknown> | null)
+        if (current === null) {
+          problems.push(`[${index}]: ${id === undefined ? 'no id' : `${domain} ${id} does not exist`}`)
+          continue
+        }
+        try {
+          const { id: _id, ...fields } = object
+          const inexact = inexactDecimalMessage(catalog, domain, object)
+          if (inexact !== undefined) {
+            problems.push(`[${index}]: ${inexact}`)
+            continue
           }
-          return mutationEnvelope(
-            { data: updated.map((id) => catalog.render(domain, existing(domain, id))) },
-            now(),
-          )
-        }),
-      ),
-    )
+          const changes = await hookedChanges(domain, current, fields, user)
+          const error = bindFiles(catalog, user, domain, changes, current) ?? update(domain, current, changes)
+          if (error !== undefined) {
+            problems.push(`[${index}]: ${error}`)
+            continue
+          }
+          await hooks(domain, 'AFTER_UPDATE', plain(existing(domain, id as number)), user)
+          updated.push(id as number)
+        } catch (error) {
+          if (!(error instanceof Refused)) throw error
+          problems.push(`[${index}]: ${error.message}`)
+        }
+      }
+      if (problems.length > 0) {
+        // All or nothing: the throw rolls the whole batch back, hooks' writes included.
+        throw new WireError(
+          'IllegalArgument',
+          `the batch update of ${domain} failed for ${problems.length} of ${objects.length} records; nothing was written:\n${problems.join('\n')}`,
+        )
+      }
+      return mutationEnvelope(
+        { data: updated.map((id) => catalog.render(domain, existing(domain, id))) },
+        now(),
+      )
+    })
   })
 
   app.put('/data/:domain/:id', async (c) => {
@@ -180,41 +253,36 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
         `the body's field id ${JSON.stringify(bodyId)} is not the id of the path, ${id}; nothing was written.`,
       )
     }
-    return jsonResponse(
-      runAsCaller(parts, user, () => {
-        const current = existing(domain, id)
-        const refused = bindFiles(catalog, user, domain, fields, current)
-        if (refused !== undefined) return mutationEnvelope({ error: refused }, now())
-        // The body holds only the fields to change: the rest stays as stored.
-        const before = ruleSnapshot(domain, current)
-        const object = Object.assign(current, fields)
-        const error =
-          inexactDecimalMessage(catalog, domain, body) ??
-          recordRuleProblem(domain, object, before) ??
-          validationMessage(() => DomainHelper.updateDomain(object))
-        if (error !== undefined) return mutationEnvelope({ error }, now())
-        return mutationEnvelope({ data: catalog.render(domain, existing(domain, id)) }, now())
-      }),
-    )
+    const inexact = inexactDecimalMessage(catalog, domain, body)
+    if (inexact !== undefined) return jsonResponse(mutationEnvelope({ error: inexact }, now()))
+    return write(user, async () => {
+      // The body holds only the fields to change: the rest stays as stored.
+      const stored = existing(domain, id)
+      const changes = await hookedChanges(domain, stored, fields, user)
+      const error = bindFiles(catalog, user, domain, changes, stored) ?? update(domain, stored, changes)
+      if (error !== undefined) throw new Refused(error)
+      await hooks(domain, 'AFTER_UPDATE', plain(existing(domain, id)), user)
+      return mutationEnvelope({ data: catalog.render(domain, existing(domain, id)) }, now())
+    })
   })
 
   app.delete('/data/:domain/:id', async (c) => {
     const [user, domain] = await authorizeDomain(parts, c.get('call'), c.req.param('domain'), 'delete')
     const id = objectId(c.req.param('id'))
-    return jsonResponse(
-      runAsCaller(parts, user, () => {
-        const object = existing(domain, id)
-        const data = catalog.render(domain, object)
-        try {
-          DomainHelper.deleteDomain(object)
-        } catch (error) {
-          // An object still referenced cannot go (a foreign key on the platform): reported like a validation failure.
-          if (!IllegalStateException.is(error)) throw error
-          return mutationEnvelope({ error: error.message }, now())
-        }
-        return mutationEnvelope({ data }, now())
-      }),
-    )
+    return write(user, async () => {
+      const object = existing(domain, id)
+      const data = catalog.render(domain, object)
+      await hooks(domain, 'BEFORE_DELETE', plain(object), user)
+      try {
+        DomainHelper.deleteDomain(object)
+      } catch (error) {
+        // An object still referenced cannot go (a foreign key on the platform): reported like a validation failure.
+        if (!IllegalStateException.is(error)) throw error
+        throw new Refused(error.message)
+      }
+      await hooks(domain, 'AFTER_DELETE', plain(object), user)
+      return mutationEnvelope({ data }, now())
+    })
   })
 
   app.patch('/data/:domain/:id', () => {
@@ -223,6 +291,17 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
       'PATCH has no implementation on the platform and always answers 403: use PUT with the fields to change.',
     )
   })
+}
+
+/**
+ * A write refused with the mutation envelope's `status: "error"` and this message: thrown inside the request's
+ * transaction, so that everything the request wrote is rolled back.
+ */
+class Refused extends Error {}
+
+/** An object as object hooks see it: a plain map, references as `{ id }`. Runs where the host is bound. */
+function plain(object: object): Record<string, unknown> {
+  return DomainHelper.render(object, DomainObjectRenderType.ALL_COLUMNS)
 }
 
 /** The body as a JSON object, or 400. */
