@@ -206,16 +206,14 @@ describe('the access log', () => {
     await emulator.fetch('/api/data/Order')
     await emulator.fetch('/api/data/Order/1', { method: 'POST', headers: auth, body: '{}' })
     expect(
-      entries
-        .slice(1)
-        .map(({ method, path, status, user, errCode, validationError }) => ({
-          method,
-          path,
-          status,
-          user,
-          errCode,
-          validationError,
-        })),
+      entries.slice(1).map(({ method, path, status, user, errCode, validationError }) => ({
+        method,
+        path,
+        status,
+        user,
+        errCode,
+        validationError,
+      })),
     ).toEqual([
       {
         method: 'POST',

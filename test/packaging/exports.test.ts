@@ -167,6 +167,8 @@ const TESTING_TYPES = [
   'PluginManifest',
   'PushedMessage',
   'SeedImportResult',
+  'SeedLineImportResult',
+  'SeedCsvOptions',
   'SeedProblem',
 ]
 
@@ -185,6 +187,9 @@ const EMULATOR_TYPES = [
   'LogicFunction',
   'LogicRequest',
   'RequestUser',
+  'HookRequest',
+  'AccessLog',
+  'AccessLogEntry',
 ]
 
 const CLIENT_VALUES = [

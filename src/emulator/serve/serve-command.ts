@@ -88,6 +88,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   let users: readonly EmulatorUser[]
   let dataDir: string | undefined
   let madeUp = false
+  let listening = false
   try {
     options = await loadConfig(values.config, io.cwd)
     dataDir = values.data === undefined ? options.dataDir : resolve(io.cwd, values.data)
@@ -98,7 +99,10 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
       ...(values.env === undefined ? {} : { dataEnv: values.env }),
       ...(values.strict === true ? { strictSeed: true } : {}),
       seedLog: (line) => (json ? io.stderr : io.stdout)(`${line}\n`),
-      accessLog: (line, entry) => io.stdout(`${json ? JSON.stringify(entry) : line}\n`),
+      // The log starts when the server listens: the start's own check of the default login is no request.
+      accessLog: (line, entry) => {
+        if (listening) io.stdout(`${json ? JSON.stringify(entry) : line}\n`)
+      },
     })
     users = options.users ?? []
     if (users.length === 0 && (await defaultAdministratorLogsIn(emulator))) {
@@ -109,6 +113,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
       users = [{ ...DEFAULT_ADMIN, password }]
       madeUp = true
     }
+    listening = true
     url = await emulator.listen({
       port,
       ...(values.hostname === undefined ? {} : { hostname: values.hostname }),

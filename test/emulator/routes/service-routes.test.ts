@@ -54,7 +54,13 @@ describe.each(TRANSPORTS)('dynamic services (%s)', (transport) => {
       path: '/service/echo',
       params: { since: '2025-01-01', tag: 'a' },
       body: { note: 'hi' },
-      user: { id: expect.any(Number), username: 'globex', name: 'globex', roles: ['ROLE_ADMIN'], tenant: 'globex' },
+      user: {
+        id: expect.any(Number),
+        username: 'globex',
+        name: 'globex',
+        roles: ['ROLE_ADMIN'],
+        tenant: 'globex',
+      },
       customers: 2,
     })
     expect(body.headers['x-request-id']).toBe('r-1')

@@ -159,7 +159,7 @@ describe('field defaults', () => {
     ])
   })
 
-  test('seed data takes them for the columns it leaves out, and a value left undefined; an empty cell is null', () => {
+  test('seed data takes them for the columns it leaves out, a value left undefined and an empty cell; NULL is null', () => {
     const host = installHost({
       domains: SETTINGS,
       seed: { Setting: [{ name: 'seeded' }, { name: 'undefined', enabled: undefined }] },
@@ -168,8 +168,12 @@ describe('field defaults', () => {
       { name: 'seeded', enabled: false, retries: 3 },
       { name: 'undefined', enabled: false, retries: 3 },
     ])
-    host.importSeedCsv('Setting', 'name,enabled\nfrom csv,\n')
+    // As the platform's import: an empty cell is no value, the cell NULL is null.
+    host.importSeedCsv('Setting', 'name,enabled\nfrom csv,\nnull in csv,NULL\n')
     expect(SimpleQuery.of('Setting').eq('name', 'from csv').listAll()).toMatchObject([
+      { enabled: false, retries: 3 },
+    ])
+    expect(SimpleQuery.of('Setting').eq('name', 'null in csv').listAll()).toMatchObject([
       { enabled: null, retries: 3 },
     ])
   })
