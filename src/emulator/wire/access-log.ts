@@ -17,6 +17,7 @@ import type { MiddlewareHandler } from 'hono'
 export interface AccessLogEntry {
   /** When the request came in, ISO 8601 in UTC (the wall clock, not the `now` option). */
   readonly time: string
+  /** The request method, upper-case (`GET`). */
   readonly method: string
   /** The path and query as requested: a token in the URL is in it, as in the platform's own logs. */
   readonly path: string
