@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
 import { isAllowedHost } from './auth/allowed-host.js'
-import { accessLogMiddleware, type AccessLog } from './wire/access-log.js'
+import { accessLine, requestLogMiddleware, type AccessLog } from './wire/access-log.js'
 import { allowedMethods } from './routes/allowed-methods.js'
 import { corsMiddleware } from './wire/cors.js'
 import { actionRoutes } from './routes/action-routes.js'
@@ -9,7 +9,7 @@ import { attachmentRoutes } from './routes/attachment-routes.js'
 import { authRoutes } from './routes/auth-routes.js'
 import { configRoutes } from './routes/config-routes.js'
 import { consoleRoutes } from './console/console-routes.js'
-import { errorCodeOf, RecentRequests, shownPath } from './console/recent-requests.js'
+import { RecentRequests, recentRequest } from './console/recent-requests.js'
 import { controllerRoutes } from './routes/controller-routes.js'
 import { dashboardRoutes } from './routes/dashboard-routes.js'
 import { dataRoutes } from './routes/data-routes.js'
@@ -46,34 +46,20 @@ export function createApp(parts: EmulatorParts, settings: AppSettings): Emulator
   const { limits, accessLog } = settings
   // Not strict: `/permissions/<domain>/`, as the document writes it, is `/permissions/<domain>`.
   const root: EmulatorApp = new Hono({ strict: false })
-  if (accessLog !== undefined)
-    root.use(
-      '*',
-      accessLogMiddleware(
-        accessLog,
-        (c) => (c.get('call') as IncomingCall | undefined)?.caller?.username ?? null,
-      ),
-    )
   const recent = new RecentRequests()
-  root.use('*', async (c, next) => {
-    const started = performance.now()
-    const time = new Date(parts.now()).toISOString()
-    await next()
-    const url = new URL(c.req.url)
-    // The console's own polling would push out what it shows.
-    if (url.pathname.startsWith(`${API_PREFIX}/_emulator/`)) return
-    const call = c.get('call') as IncomingCall | undefined
-    const errCode = await errorCodeOf(c.req.method, c.res)
-    recent.record({
-      time,
-      method: c.req.method,
-      path: shownPath(url),
-      status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      user: call?.caller?.username ?? null,
-      ...(errCode === undefined ? {} : { errCode }),
-    })
-  })
+  root.use(
+    '*',
+    requestLogMiddleware(
+      (c) => (c.get('call') as IncomingCall | undefined)?.caller?.username ?? null,
+      parts.now,
+      (entry, request) => {
+        accessLog?.(accessLine(entry), entry)
+        // The console's own polling would push out what it shows.
+        if (!request.url.pathname.startsWith(`${API_PREFIX}/_emulator/`))
+          recent.record(recentRequest(entry, request))
+      },
+    ),
+  )
   root.use('*', async (c, next) => {
     const { listenHostname } = c.env
     const host = c.req.raw.headers.get('host')

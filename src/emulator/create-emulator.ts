@@ -103,7 +103,6 @@ class PlatformEmulator implements Emulator {
       if (checked.seedPlan !== undefined) {
         importSeedFolder(host, checked.seedPlan, checked.tenants, catalog, {
           strict: checked.strictSeed,
-          isPlatformDomain: (domain) => domain in PLATFORM_DOMAINS || domain in SEED_DOMAINS,
           log: checked.seedLog,
         })
       }

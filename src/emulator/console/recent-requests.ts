@@ -1,3 +1,5 @@
+import type { AccessLogEntry, LoggedRequest } from '../wire/access-log.js'
+
 /**
  * One request the emulator answered, as the console shows it.
  *
@@ -64,27 +66,20 @@ export function shownPath(url: URL): string {
 }
 
 /**
- * The error code an answer carries: `errCode` of the common error body, `errorCode` of the service dialect, or
- * `status:error` for a mutation envelope that reports a validation failure; `undefined` for a success. Reads the
- * body only where one of these can be: a JSON answer to a write or an error status.
+ * A request as the console shows it, from its access-log entry: the path with its secrets hidden (see
+ * {@link shownPath}), the time by the emulator's clock, and the outcome as one code.
  *
  * @internal
  */
-export async function errorCodeOf(method: string, response: Response): Promise<number | string | undefined> {
-  if (!(response.headers.get('content-type') ?? '').startsWith('application/json')) return undefined
-  if (response.status < 400 && (method === 'GET' || method === 'HEAD')) return undefined
-  let body: unknown
-  try {
-    body = JSON.parse(await response.clone().text())
-  } catch {
-    return undefined
+export function recentRequest(entry: AccessLogEntry, request: LoggedRequest): RecentRequest {
+  const errCode = entry.errCode ?? (entry.validationError ? 'status:error' : undefined)
+  return {
+    time: new Date(request.receivedAt).toISOString(),
+    method: entry.method,
+    path: shownPath(request.url),
+    status: entry.status,
+    durationMs: entry.durationMs,
+    user: entry.user,
+    ...(errCode === undefined ? {} : { errCode }),
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
-  const fields = body as Record<string, unknown>
-  if (response.status >= 400) {
-    if (typeof fields['errCode'] === 'number') return fields['errCode']
-    if (typeof fields['errorCode'] === 'number') return fields['errorCode']
-    return undefined
-  }
-  return fields['status'] === 'error' ? 'status:error' : undefined
 }

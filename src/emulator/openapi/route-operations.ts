@@ -100,6 +100,25 @@ const mutationEnvelope = (data: JsonObject): JsonObject =>
 
 const loginResponse = json(ref('schemas', 'LoginResponse'))
 
+/** A stored file's bytes as an answer. */
+const fileBytes = (description: string): JsonObject => ({
+  description,
+  content: {
+    'application/octet-stream': {
+      schema: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
+    },
+  },
+})
+
+/** What both routes of an object action take and answer. */
+const ACTION_CALL = {
+  tag: 'Actions',
+  access: 'domain',
+  body: () => jsonBody({}, false),
+  ok: () => json({ type: 'object', required: ['execResult'], properties: { execResult: {} } }),
+  errors: ['IllegalArgument', 'NoPermission', 'NotFound'],
+} as const
+
 /**
  * Every route the emulator serves, by `METHOD path` as the Hono app registers it under `/api` (`ALL` for a
  * route of any method). The description walks the app's routes and looks each up here: a route added without
@@ -366,25 +385,17 @@ export const ROUTE_OPERATIONS: Readonly<Record<string, RouteOperation>> = Object
     errors: ['NotFound', 'InternalError', 'PayloadTooLarge'],
   },
   'POST /action/byName/:name': {
-    tag: 'Actions',
+    ...ACTION_CALL,
     id: 'actionByName',
     summary: 'Run an object action by name',
     description:
       "The JSON body `{domain, objectIds, parameters}` names the domain the action is tied to (a `DynamicActionDomainClass`), the objects it runs on (as many as its `mode` takes) and free parameters; the caller needs the domain's update role. The answer is `{execResult}`: the `execResult` of the map the core logic returns, else what it returns.",
-    access: 'domain',
-    body: () => jsonBody({}, false),
-    ok: () => json({ type: 'object', required: ['execResult'], properties: { execResult: {} } }),
-    errors: ['IllegalArgument', 'NoPermission', 'NotFound'],
   },
   'POST /action/byId/:id': {
-    tag: 'Actions',
+    ...ACTION_CALL,
     id: 'actionById',
     summary: 'Run an object action by the id of its record',
     description: 'As by name.',
-    access: 'domain',
-    body: () => jsonBody({}, false),
-    ok: () => json({ type: 'object', required: ['execResult'], properties: { execResult: {} } }),
-    errors: ['IllegalArgument', 'NoPermission', 'NotFound'],
   },
   'POST /attachment/upload': {
     tag: 'Attachments',
@@ -417,14 +428,7 @@ export const ROUTE_OPERATIONS: Readonly<Record<string, RouteOperation>> = Object
     description:
       'To a caller who may read an object whose FILE field holds it, or who uploaded it; anyone else gets 404.',
     access: 'login',
-    ok: () => ({
-      description: 'The bytes, with the type they were stored with, as a download.',
-      content: {
-        'application/octet-stream': {
-          schema: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
-        },
-      },
-    }),
+    ok: () => fileBytes('The bytes, with the type they were stored with, as a download.'),
     errors: ['IllegalArgument', 'Unauthorized', 'NotFound'],
   },
   'GET /attachment/direct/:directAccessKey': {
@@ -434,14 +438,7 @@ export const ROUTE_OPERATIONS: Readonly<Record<string, RouteOperation>> = Object
     description:
       "The key is the file's `directAccessKey` (`<uuid>.<ext>`), as the platform serves it to pages that embed a file. HEAD answers the headers only.",
     access: 'anyone',
-    ok: () => ({
-      description: 'The bytes, with the type they were stored with.',
-      content: {
-        'application/octet-stream': {
-          schema: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
-        },
-      },
-    }),
+    ok: () => fileBytes('The bytes, with the type they were stored with.'),
     errors: ['NotFound'],
   },
   'POST /attachment/delete': {

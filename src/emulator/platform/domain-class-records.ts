@@ -1,5 +1,6 @@
 import { DomainHelper } from '../../index.js'
 import type { DomainDefinition, TestHost } from '../../testing/index.js'
+import { FIELD_TYPES } from '../../testing/domains/field-types.js'
 import type { RecordRule } from './record-rule.js'
 
 /**
@@ -35,22 +36,6 @@ export const DOMAIN_CLASS_DOMAINS: Readonly<Record<string, DomainDefinition>> = 
   },
 })
 
-/** The field types of the host, as `DomainClassField.dataType` takes them. */
-const DATA_TYPES = [
-  'STRING',
-  'BOOLEAN',
-  'BIG_DECIMAL',
-  'INTEGER',
-  'LONG',
-  'DOUBLE',
-  'LOCAL_DATE',
-  'ZONED_DATETIME',
-  'JSON_STRING',
-  'DOMAIN_OBJECT',
-  'DOMAIN_OBJECT_LIST',
-  'FILE',
-]
-
 /**
  * A domain class's short name is unique in a tenant and does not change (records point at it); a field's name is
  * unique in its domain class; `dataType` is one of the field types.
@@ -62,7 +47,8 @@ export const DOMAIN_CLASS_RULES: Readonly<Record<string, RecordRule>> = Object.f
   DomainClassField: {
     unique: [['domainClass', 'name']],
     immutable: ['domainClass', 'name'],
-    values: { dataType: DATA_TYPES },
+    // `dataType` takes the host's field types, in the platform's spelling.
+    values: { dataType: FIELD_TYPES },
   },
 })
 

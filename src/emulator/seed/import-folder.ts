@@ -34,8 +34,6 @@ export interface FileImport {
 export interface FolderImportOptions {
   /** Stop at the first failed line (`strictSeed`, `--strict`). */
   readonly strict: boolean
-  /** Whether a domain is a platform domain, whose unknown columns are ignored rather than failing the file. */
-  readonly isPlatformDomain: (domain: string) => boolean
   /** Told one line per file and one per failed line (`seedLog`). */
   readonly log: ((line: string) => void) | undefined
 }
@@ -49,7 +47,8 @@ export interface FolderImportOptions {
  * @param host - The emulator's host, installed.
  * @param plan - Where the files are.
  * @param tenants - The emulator's tenants (every one gets the flat layout's files).
- * @param catalog - The domains, for names and references.
+ * @param catalog - The domains, for names and references, and which are the platform's (a platform domain's
+ *   unknown columns are ignored rather than failing the file).
  * @param options - Strictness, platform domains, the log.
  * @returns Every file's import, in import order.
  * @throws IllegalStateException with `strict`, at the first failed line or failed file, naming it and why.
@@ -86,7 +85,7 @@ export function importSeedFolder(
           rootOrganization = rootOrganizationOf(host, tenant)
         const done = importFile(host, plan, folder.folder, tenant, file.path, file.domain, {
           rootOrganization: rootOrganization ?? tenant,
-          ignoreUnknownColumns: file.domain !== undefined && options.isPlatformDomain(file.domain),
+          ignoreUnknownColumns: file.domain !== undefined && catalog.isPlatformDomain(file.domain),
         })
         imports.push(done)
         report(done, options)

@@ -1,33 +1,14 @@
 import type { DomainDefinition } from '../../testing/index.js'
-import { PLATFORM_DOMAINS } from '../platform/platform-domains.js'
 
 /**
  * The platform domains a data folder fills beside the logic records: organizations (kept so that folders
  * written for platforms before 1.0 load), the import records of §13.3, and who logs in (roles, groups, users).
- * `DomainClass` and `DomainClassField` are defined here only while the platform records do not define them.
+ * The model's own records, `DomainClass` and `DomainClassField`, are platform records
+ * (`platform/domain-class-records.ts`).
  *
  * @internal
  */
 export const SEED_DOMAINS: Readonly<Record<string, DomainDefinition>> = Object.freeze({
-  ...('DomainClass' in PLATFORM_DOMAINS
-    ? {}
-    : {
-        DomainClass: { fields: { shortName: { type: 'STRING', required: true } }, labelField: 'shortName' },
-        DomainClassField: {
-          fields: {
-            domainClass: { type: 'DOMAIN_OBJECT', domain: 'DomainClass', required: true },
-            name: { type: 'STRING', required: true },
-            dataType: { type: 'STRING', required: true },
-            referenceDomain: { type: 'DOMAIN_OBJECT', domain: 'DomainClass' },
-            nullable: { type: 'BOOLEAN', default: true },
-            editable: { type: 'BOOLEAN', default: true },
-            defaultValue: 'STRING',
-            options: 'JSON_STRING',
-            extInfo: 'JSON_STRING',
-          },
-          labelField: 'name',
-        },
-      }),
   Organization: {
     fields: {
       name: { type: 'STRING', required: true },

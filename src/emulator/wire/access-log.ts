@@ -58,19 +58,31 @@ export function accessLine(entry: AccessLogEntry): string {
   return `${entry.time} ${entry.method} ${entry.path} ${entry.status} ${entry.durationMs}ms ${entry.user ?? '-'} ${outcome}`
 }
 
+/** What the request log middleware hands on with each entry, besides it. */
+export interface LoggedRequest {
+  /** The request's URL, parsed once. */
+  readonly url: URL
+  /** When the request came in by the emulator's clock (the `now` option), in milliseconds. */
+  readonly receivedAt: number
+}
+
 /**
- * The middleware that times each request and hands {@link AccessLog} its entry once answered. `userOf` names the
- * caller the routes found. An error body is read from a copy of the answer (error bodies are small); a 200 to
- * an object write or action is checked for the mutation envelope's `status: "error"`.
+ * The middleware that times each request and, once answered, hands its {@link AccessLogEntry} to `record` (the
+ * access log, the console's recent requests). `userOf` names the caller the routes found; `now` is the emulator's
+ * clock. An error body is read from a copy of the answer (error bodies are small); a 200 to an object write or
+ * action is checked for the mutation envelope's `status: "error"`. The answer is read at most once per request,
+ * whoever records it.
  *
  * @internal
  */
-export function accessLogMiddleware(
-  log: AccessLog,
+export function requestLogMiddleware(
   userOf: (context: Parameters<MiddlewareHandler>[0]) => string | null,
+  now: () => number,
+  record: (entry: AccessLogEntry, request: LoggedRequest) => void,
 ): MiddlewareHandler {
   return async (c, next) => {
     const time = new Date().toISOString()
+    const receivedAt = now()
     const started = performance.now()
     try {
       await next()
@@ -91,7 +103,7 @@ export function accessLogMiddleware(
         errCode: status === 200 ? null : errCodeOf(text),
         validationError: status === 200 && /^\{\s*"status"\s*:\s*"error"/.test(text),
       }
-      log(accessLine(entry), entry)
+      record(entry, { url, receivedAt })
     }
   }
 }
