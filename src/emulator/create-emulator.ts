@@ -18,6 +18,7 @@ import { JavaScriptCodeEngine } from './logic/javascript-code-engine.js'
 import { guardProcess } from './serve/process-guard.js'
 import { LogicRunner } from './logic/logic-runner.js'
 import { RequestGate } from './logic/request-gate.js'
+import { SERVED_APPLICATION, type ServedApplication } from './options/served-application.js'
 import { TypeScriptFunctionEngine } from './logic/typescript-function-engine.js'
 import { PLATFORM_DOMAINS, seedPlatformRecords } from './platform/platform-domains.js'
 import { checkSeededRecords } from './platform/record-rules.js'
@@ -60,6 +61,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
 class PlatformEmulator implements Emulator {
   readonly host: TestHost
+  readonly [SERVED_APPLICATION]: ServedApplication
   readonly #users: UserDirectory
   /** Whether the users are the default `admin`/`admin` (no `users` option). */
   readonly #defaultUsers: boolean
@@ -114,6 +116,12 @@ class PlatformEmulator implements Emulator {
       ])
       const tokens = new TokenService(checked.tokens, checked.now)
       const access = { host, defaultTenant: checked.defaultTenant, gate: new RequestGate() }
+      this[SERVED_APPLICATION] = Object.freeze({
+        tenants: checked.tenants,
+        defaultTenant: checked.defaultTenant,
+        domains: Object.keys({ ...checked.domains, ...checked.seedDomains }),
+        logins: () => this.#users.logins(),
+      })
       this.#groovy = new GroovyEngine({
         access,
         domains: checked.domains,

@@ -132,6 +132,17 @@ export class UserDirectory {
     })
   }
 
+  /** Every user who can log in (not disabled), tenant by tenant, with the roles of its groups. */
+  logins(): RequestUser[] {
+    return this.#tenants.flatMap((tenant) =>
+      this.#host.runAs({ tenant, user: null }, () =>
+        (SimpleQuery.getAll('User') as Row[])
+          .filter((user) => user['enabled'] !== false)
+          .flatMap((user) => this.caller(String(user['username'])) ?? []),
+      ),
+    )
+  }
+
   /** The user of that username and its tenant: the first tenant in order that has one. */
   #find(username: string): { user: Row; tenant: string } | undefined {
     for (const tenant of this.#tenants) {

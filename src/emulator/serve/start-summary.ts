@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs'
 import { SimpleQuery } from '../../index.js'
 import type { Emulator } from '../emulator.js'
 import type { EmulatorOptions, EmulatorUser } from '../options/emulator-options.js'
+import { servedApplication } from '../options/served-application.js'
 import { PLATFORM_DOMAIN_NAMES } from '../platform/platform-domains.js'
 
 /** What `vendor-api serve` knows of the start it summarises. */
@@ -24,8 +24,9 @@ export interface StartFacts {
  * @internal
  */
 export function startSummary(facts: StartFacts): string[] {
-  const { emulator, options, users } = facts
-  const tenants = options.tenants ?? ['default']
+  const { emulator, users } = facts
+  const served = servedApplication(emulator)
+  const { tenants, domains } = served
   const counts = (domains: readonly string[]): string[] =>
     domains.map((domain) => {
       const perTenant = tenants.map((tenant) =>
@@ -36,41 +37,40 @@ export function startSummary(facts: StartFacts): string[] {
         ? `${domain} ${total}`
         : `${domain} ${total} (${tenants.map((t, i) => `${t} ${perTenant[i]}`).join(', ')})`
     })
-  const domains = Object.keys(options.domains ?? {})
   const platform = counts(PLATFORM_DOMAIN_NAMES).filter((line) => !/ 0$/.test(line))
   const madeUp = facts.madeUpPassword ? users[0] : undefined
-  const logins = users
-    .filter((user) => user.enabled !== false)
-    .map((user) => {
-      const about = [
-        user.roles.join(', ') || 'no roles',
-        ...(tenants.length > 1 ? [`tenant ${user.tenant ?? options.defaultTenant ?? tenants[0]}`] : []),
-        ...(user === madeUp ? [`password made up at this start: ${user.password}`] : []),
-      ]
-      return `${user.username} (${about.join('; ')})`
-    })
+  const logins = served.logins().map((user) => {
+    const about = [
+      user.roles.join(', ') || 'no roles',
+      ...(tenants.length > 1 ? [`tenant ${user.tenant}`] : []),
+      ...(user.username === madeUp?.username ? [`password made up at this start: ${madeUp.password}`] : []),
+    ]
+    return `${user.username} (${about.join('; ')})`
+  })
   return [
     `  Tenants:  ${tenants.join(', ')}`,
     `  Domains:  ${domains.length === 0 ? 'none (give domains in --config, or a data folder with --data)' : counts(domains).join(', ')}`,
     ...(platform.length === 0 ? [] : [`  Platform records: ${platform.join(', ')}`]),
-    `  Users:    ${logins.join('; ')}`,
+    `  Users:    ${logins.length === 0 ? 'none can log in' : logins.join('; ')}`,
     ...seedSummary(facts).map((line) => `  ${line}`),
     `  Data:     ${facts.dataLocation}`,
   ]
 }
 
 /**
- * The seed summary lines: the data folder and the CSV files it imported (their objects are in the domain counts
- * above). This is the place to extend with the import's own summary (§13.3: what was loaded, skipped, could
- * not be taken): each line returned is printed indented, after the users.
+ * The seed summary line: the data folder and the files it imported, named as their `ImportRecord`s name them (each
+ * file's own line, with its counts and failed lines, is printed as the import runs; §13.3).
  *
  * @internal
  */
 export function seedSummary(facts: StartFacts): string[] {
   const { dataDir } = facts.options
   if (dataDir === undefined) return []
-  const files = readdirSync(dataDir)
-    .filter((name) => name.toLowerCase().endsWith('.csv'))
-    .sort()
-  return [`Seed:     ${dataDir}: ${files.length === 0 ? 'no <Domain>.csv file' : files.join(', ')}`]
+  const { emulator } = facts
+  const files = new Set<string>()
+  for (const tenant of servedApplication(emulator).tenants) {
+    const records = emulator.host.runAs({ tenant, user: null }, () => SimpleQuery.getAll('ImportRecord'))
+    for (const record of records) files.add(String(record['fileName']))
+  }
+  return [`Seed:     ${dataDir}: ${files.size === 0 ? 'no file imported' : [...files].sort().join(', ')}`]
 }
