@@ -3,12 +3,8 @@ import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { DomainHelper, SimpleQuery } from '../../index.js'
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
-import {
-  SeedDataException,
-  type SeedLineImportResult,
-  type SeedProblem,
-  type TestHost,
-} from '../../testing/index.js'
+import type { SeedLineImportResult, SeedProblem, TestHost } from '../../testing/index.js'
+import { SeedDataException } from '../../testing/seed/seed-data-exception.js'
 import type { DomainCatalog } from '../platform/domain-catalog.js'
 import { MODEL_DOMAINS, USER_DOMAINS } from './seed-domains.js'
 import { domainOfFile, type SeedFolderPlan } from './seed-folder.js'
