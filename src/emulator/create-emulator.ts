@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { IllegalStateException } from '../errors/illegal-state-exception.js'
 import { createTestHost } from '../testing/host/create-test-host.js'
-import type { TestHost } from '../testing/index.js'
+import type { Store, TestHost } from '../testing/index.js'
+import { lastingStore } from '../testing/store/lasting-store.js'
+import { pgliteStore } from '../testing/store/pglite/pglite-store.js'
+import { persistDir } from './options/persist-dir.js'
 import { Authenticator } from './auth/authenticator.js'
-import { checkOptions } from './options/check-options.js'
+import { checkOptions, type CheckedOptions } from './options/check-options.js'
 import { createApp } from './create-app.js'
 import { importSeedFolder } from './seed/import-folder.js'
 import { SEED_DOMAINS } from './seed/seed-domains.js'
@@ -60,13 +63,20 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 }
 
 class PlatformEmulator implements Emulator {
-  readonly host: TestHost
-  readonly [SERVED_APPLICATION]: ServedApplication
-  readonly #users: UserDirectory
+  readonly ready: Promise<void>
+  /** The host, once started; {@link PlatformEmulator.host} says why not before. */
+  #host: TestHost | undefined
+  /** Why the start failed, once it did. */
+  #failed: unknown
+  /** The store the emulator made itself (`persist`), which it closes at close(). */
+  #ownStore: Store | undefined;
+  // Set by #start, which the constructor runs (or, with persist, the start once the database is open).
+  [SERVED_APPLICATION]!: ServedApplication
+  #users!: UserDirectory
   /** Whether the users are the default `admin`/`admin` (no `users` option). */
   readonly #defaultUsers: boolean
-  readonly #app: EmulatorApp
-  readonly #groovy: GroovyEngine
+  #app!: EmulatorApp
+  #groovy!: GroovyEngine
 
   /** Where a logic's stray error is reported while listening: the console (stderr). */
   readonly #report = (line: string): void => console.error(line)
@@ -80,8 +90,50 @@ class PlatformEmulator implements Emulator {
   constructor(options: EmulatorOptions) {
     const checked = checkOptions(options)
     this.#defaultUsers = checked.users === DEFAULT_USERS
+    const given = checked.host.store
+    if (checked.persist === undefined) {
+      this.#start(checked, given === undefined ? undefined : lastingStore(given))
+      this.ready = Promise.resolve()
+    } else {
+      this.ready = this.#openPersisted(checked, checked.persist)
+      // fetch and listen wait for it and reject as it did; a start that fails is not also an unhandled rejection.
+      this.ready.catch(() => undefined)
+    }
+  }
+
+  get host(): TestHost {
+    return this.#started('host')
+  }
+
+  /** The host, once the emulator has started; else why it has not. */
+  #started(member: string): TestHost {
+    if (this.#host !== undefined) return this.#host
+    throw new IllegalStateException(
+      this.#failed === undefined
+        ? `emulator.${member}: the emulator is still opening its persist directory; await emulator.ready first.`
+        : `emulator.${member}: the emulator did not start (${(this.#failed as Error).message}).`,
+    )
+  }
+
+  /** Opens the PGlite database of a `persist` directory, then starts on it. */
+  async #openPersisted(checked: CheckedOptions, dir: string): Promise<void> {
+    try {
+      const store = await pgliteStore({ dataDir: persistDir(dir).database })
+      this.#ownStore = store
+      if (this.#closed) throw this.#closedError('start')
+      this.#start(checked, lastingStore(store))
+    } catch (error) {
+      this.#failed = error
+      await this.#ownStore?.close()
+      throw error
+    }
+  }
+
+  /** Creates and installs the host on its store, seeds it, and makes the app. */
+  #start(checked: CheckedOptions, store: Store | undefined): void {
     const host = createTestHost({
       ...checked.host,
+      ...(store === undefined ? {} : { store }),
       domains: { ...checked.domains, ...checked.seedDomains, ...PLATFORM_DOMAINS, ...SEED_DOMAINS },
     })
     try {
@@ -110,7 +162,7 @@ class PlatformEmulator implements Emulator {
       }
       checkSeededRecords(host, checked.tenants)
       for (const plugin of checked.plugins) host.loadPlugin(plugin)
-      this.#users = new UserDirectory(host, [
+      const users = new UserDirectory(host, [
         checked.defaultTenant,
         ...checked.tenants.filter((t) => t !== checked.defaultTenant),
       ])
@@ -120,7 +172,7 @@ class PlatformEmulator implements Emulator {
         tenants: checked.tenants,
         defaultTenant: checked.defaultTenant,
         domains: Object.keys({ ...checked.domains, ...checked.seedDomains }),
-        logins: () => this.#users.logins(),
+        logins: () => users.logins(),
       })
       this.#groovy = new GroovyEngine({
         access,
@@ -132,9 +184,9 @@ class PlatformEmulator implements Emulator {
       const parts: EmulatorParts = {
         ...access,
         catalog,
-        users: this.#users,
+        users,
         tokens,
-        auth: new Authenticator(tokens, this.#users),
+        auth: new Authenticator(tokens, users),
         logic: new LogicRunner(
           [new JavaScriptCodeEngine(), new TypeScriptFunctionEngine(checked.logic), this.#groovy],
           access,
@@ -150,11 +202,12 @@ class PlatformEmulator implements Emulator {
         accessLog: checked.accessLog,
         cors: checked.cors,
       })
+      this.#users = users
     } catch (error) {
       host.uninstall()
       throw error
     }
-    this.host = host
+    this.#host = host
   }
 
   readonly fetch = async (input: Request | URL | string, init?: RequestInit): Promise<Response> => {
@@ -173,7 +226,7 @@ class PlatformEmulator implements Emulator {
           ),
         )
       this.#pending.add(closed)
-      void Promise.resolve()
+      void this.ready
         .then(() => this.#app.fetch(request, {}))
         .then(resolve, reject)
         .finally(() => this.#pending.delete(closed))
@@ -181,6 +234,8 @@ class PlatformEmulator implements Emulator {
   }
 
   async listen(options?: ListenOptions): Promise<string> {
+    this.#checkOpen('listen')
+    await this.ready
     this.#checkOpen('listen')
     if (this.#listening !== undefined) {
       throw new IllegalStateException(
@@ -207,13 +262,18 @@ class PlatformEmulator implements Emulator {
     this.#closed = true
     for (const closed of this.#pending) closed()
     this.#pending.clear()
+    // A start still opening its persist directory finishes (or fails) first; a failed one closed its store.
+    await this.ready.catch(() => undefined)
+    const host = this.#host
+    if (host === undefined) return
     try {
       const server = await this.#listening?.catch(() => undefined)
       await server?.close()
       await this.#groovy.close()
     } finally {
       this.#unguard?.()
-      this.host.uninstall()
+      host.uninstall()
+      await this.#ownStore?.close()
     }
   }
 
@@ -222,6 +282,8 @@ class PlatformEmulator implements Emulator {
   }
 
   updateUser(username: string, changes: UserChanges): void {
+    this.#checkOpen('updateUser')
+    this.#started('updateUser')
     this.#users.update(username, changes)
   }
 
@@ -239,10 +301,12 @@ class PlatformEmulator implements Emulator {
   }
 
   #checkOpen(member: string): void {
-    if (this.#closed) {
-      throw new IllegalStateException(
-        `emulator.${member}: the emulator is closed; create a new one with createEmulator().`,
-      )
-    }
+    if (this.#closed) throw this.#closedError(member)
+  }
+
+  #closedError(member: string): IllegalStateException {
+    return new IllegalStateException(
+      `emulator.${member}: the emulator is closed; create a new one with createEmulator().`,
+    )
   }
 }

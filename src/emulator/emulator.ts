@@ -22,8 +22,27 @@ import type { ListenOptions, UserChanges } from './options/emulator-options.js'
  * ```
  */
 export interface Emulator extends AsyncDisposable {
-  /** The reference host behind the emulator, installed: seed and inspect data through it. */
+  /**
+   * The reference host behind the emulator, installed: seed and inspect data through it. With `persist`, it is
+   * there once {@link Emulator.ready} has resolved (before, reading it throws `IllegalStateException`).
+   */
   readonly host: TestHost
+
+  /**
+   * Settles when the emulator has started: at once, unless `persist` has it open its PGlite database in the
+   * background first. Rejects as the start failed (a database it cannot open, data kept for other domains, a
+   * bad seed file). `fetch` and `listen` wait for it themselves.
+   *
+   * @example
+   * ```ts
+   * import { createEmulator } from '@tech-vendor/api/emulator'
+   *
+   * await using emulator = createEmulator({ persist: '.vendor-api' })
+   * await emulator.ready
+   * console.log(emulator.host.description.name) // platform-emulator
+   * ```
+   */
+  readonly ready: Promise<void>
 
   /**
    * Answers one request in-process, as the platform would, without a port. Takes what the global `fetch`

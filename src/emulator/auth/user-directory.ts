@@ -46,6 +46,21 @@ export class UserDirectory {
   static addUsers(host: TestHost, users: readonly EmulatorUser[], defaultTenant: string): void {
     for (const user of users) {
       host.runAs({ tenant: user.tenant ?? defaultTenant, user: null }, () => {
+        // On data kept from an earlier start (persist, a shared store) the user is there: the options win.
+        const kept = SimpleQuery.of('User').eq('username', user.username).get()
+        if (kept !== null) {
+          DomainHelper.updateDomain(
+            Object.assign(kept, {
+              password: user.password,
+              name: user.name ?? user.username,
+              enabled: user.enabled ?? true,
+            }),
+          )
+          for (const membership of SimpleQuery.of('UserGroup').eq('user', kept).listAll())
+            DomainHelper.deleteDomain(membership)
+          joinRoleGroups(kept as Row, user.roles)
+          return
+        }
         const [created] = DomainHelper.batchCreate('User', [
           DomainHelper.buildDomain('User', {
             username: user.username,

@@ -15,6 +15,7 @@ import { isPlainObject } from '../wire/is-plain-object.js'
 import { isStringArray } from '../wire/is-string-array.js'
 import { DEFAULT_USERS } from '../auth/user-directory.js'
 import { unknownOptions } from '../../testing/host/unknown-options.js'
+import { keptSecret, persistDir } from './persist-dir.js'
 import type { AccessLog } from '../wire/access-log.js'
 import { normalOrigin } from '../wire/cors.js'
 
@@ -34,6 +35,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'storage',
   'platformVersion',
   'store',
+  'persist',
   'maxBodyBytes',
   'maxUploadBytes',
   'accessLog',
@@ -89,6 +91,10 @@ export interface CheckedOptions {
   readonly cors: readonly string[] | undefined
   /** Whether GROOVY_CODE logic runs (on a JVM, when Java and Groovy are installed). */
   readonly groovy: boolean
+  /** The `persist` directory, or `undefined`. */
+  readonly persist: string | undefined
+  /** Whether the host's store keeps what it commits (`persist`, or a `store` given): SPEC §15.2. */
+  readonly lasting: boolean
 }
 
 /**
@@ -247,10 +253,21 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
       else settings[key] = value
     }
   }
-  const secret = settings['security.jwt.secret'] ?? randomBytes(32).toString('base64url')
-  if (typeof secret !== 'string' || secret === '')
+  const persist: unknown = options.persist
+  if (persist !== undefined && (typeof persist !== 'string' || persist === ''))
+    problems.push('persist must be the path of a directory to keep the data in, such as .vendor-api')
+  if (persist !== undefined && options.store !== undefined)
+    problems.push(
+      'persist and store were both given: persist keeps the data in PGlite in its directory, store keeps it in the store given; choose one',
+    )
+  const keepSecret =
+    typeof persist === 'string' && persist !== '' && settings['security.jwt.secret'] === undefined
+  // With persist and no secret, the secret is read from the directory (or made there) once every option is good.
+  const secret =
+    settings['security.jwt.secret'] ?? (keepSecret ? undefined : randomBytes(32).toString('base64url'))
+  if (secret !== undefined && (typeof secret !== 'string' || secret === ''))
     problems.push("settings['security.jwt.secret'] must be a non-empty string")
-  else if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES)
+  else if (secret !== undefined && Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES)
     problems.push(
       `settings['security.jwt.secret'] must be at least ${MIN_SECRET_BYTES} bytes (256 bits), the key size RFC 7518 §3.2 requires for HS256; ` +
         `it has ${Buffer.byteLength(secret, 'utf8')}. Make one with: node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))" ` +
@@ -267,7 +284,6 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     problems.push(
       "settings['security.jwt.refreshExpiration'] must be empty (never expires) or a whole number of seconds above 0",
     )
-  settings['security.jwt.secret'] = secret
   settings['security.jwt.expiration'] = expiration ?? DEFAULT_EXPIRATION
   settings['security.jwt.refreshExpiration'] = refreshSetting
 
@@ -324,6 +340,14 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
   for (const key of ['tenants', 'defaultTenant', 'storage', 'platformVersion', 'store'] as const) {
     if (options[key] !== undefined) host[key] = options[key]
   }
+  let tokenSecret = secret as string | undefined
+  if (typeof persist === 'string') {
+    tokenSecret ??= keptSecret(persist, MIN_SECRET_BYTES)
+    // Stored files' bytes are kept beside the database, unless the options say where.
+    if (options.storage === undefined)
+      host['storage'] = { kind: 'directory', path: persistDir(persist).files }
+  }
+  settings['security.jwt.secret'] = tokenSecret as string
   // The tenant folders of a data root are tenants too.
   if (folderTenants.length > 0) {
     host['tenants'] = tenants
@@ -336,7 +360,7 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     users,
     tenants,
     defaultTenant,
-    tokens: { secret: secret as string, expiration: expiration as number, refreshExpiration },
+    tokens: { secret: tokenSecret as string, expiration: expiration as number, refreshExpiration },
     settings,
     now,
     logic: logic as Record<string, LogicFunction>,
@@ -351,6 +375,8 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     logicTimeoutMs,
     cors,
     groovy: options.groovy ?? true,
+    persist: persist as string | undefined,
+    lasting: persist !== undefined || options.store !== undefined,
   }
 }
 

@@ -181,6 +181,15 @@ export interface EmulatorOptions {
   readonly platformVersion?: string
   /** Where the emulator keeps its data (default the in-memory store): see {@link EmulatorStore}. */
   readonly store?: EmulatorStore
+  /**
+   * A directory that keeps the emulator's data across restarts (`--persist DIR`): a PGlite database in
+   * `DIR/pglite`, stored files in `DIR/files` (unless `storage` says otherwise) and, unless
+   * `settings['security.jwt.secret']` is given, the JWT secret in `DIR/jwt-secret`, so that tokens survive a
+   * restart too. Every REST call commits. The directory is made when missing; `@electric-sql/pglite` must be
+   * installed. The emulator then opens its data in the background: {@link Emulator.ready} settles when it
+   * has. Not with `store`.
+   */
+  readonly persist?: string
   /** The largest request body in bytes (default 1 MiB); larger ones are answered 413. */
   readonly maxBodyBytes?: number
   /** The largest attachment upload in bytes (default 10 MiB). */

@@ -1,4 +1,4 @@
-import { DomainHelper } from '../../index.js'
+import { DomainHelper, SimpleQuery } from '../../index.js'
 import type { DomainDefinition, TestHost } from '../../testing/index.js'
 import { FIELD_TYPES } from '../../testing/domains/field-types.js'
 import type { RecordRule } from './record-rule.js'
@@ -67,12 +67,21 @@ export function seedDomainClassRecords(
   for (const tenant of tenants) {
     host.runAs({ tenant, user: null }, () => {
       const classes = new Map<string, object>()
+      // On data kept from an earlier start (persist, a shared store), a domain's records are there already.
+      const kept = new Set<string>()
       for (const shortName of Object.keys(domains)) {
+        const existing = SimpleQuery.of('DomainClass').eq('shortName', shortName).get()
+        if (existing !== null) {
+          kept.add(shortName)
+          classes.set(shortName, existing)
+          continue
+        }
         const record = DomainHelper.buildDomain('DomainClass', { shortName, label: shortName })
         DomainHelper.createDomain(record)
         classes.set(shortName, record)
       }
       for (const [shortName, definition] of Object.entries(domains)) {
+        if (kept.has(shortName)) continue
         DomainHelper.batchCreate(
           'DomainClassField',
           Object.entries(definition.fields).map(([name, field]) => {

@@ -1,4 +1,4 @@
-import { DomainHelper } from '../../index.js'
+import { DomainHelper, SimpleQuery } from '../../index.js'
 import type { DomainDefinition, TestHost } from '../../testing/index.js'
 import type { DomainRoles } from '../options/emulator-options.js'
 import { DOMAIN_CLASS_DOMAINS, DOMAIN_CLASS_RULES } from './domain-class-records.js'
@@ -108,23 +108,38 @@ export function seedPlatformRecords(
 ): void {
   for (const tenant of tenants) {
     host.runAs({ tenant, user: null }, () => {
-      const engines = DomainHelper.batchCreate(
+      // On data kept from an earlier start (persist, a shared store) what is there stays as it is.
+      const missing = <T extends { name: string }>(domain: string, seeds: readonly T[]): T[] => {
+        const names = new Set(
+          SimpleQuery.of(domain)
+            .listAll()
+            .map((record) => record['name']),
+        )
+        return seeds.filter((seed) => !names.has(seed.name))
+      }
+      DomainHelper.batchCreate(
         'DynamicLogicEngine',
-        LOGIC_ENGINES.map(({ name, description, handlerClassName }) =>
+        missing('DynamicLogicEngine', LOGIC_ENGINES).map(({ name, description, handlerClassName }) =>
           DomainHelper.buildDomain('DynamicLogicEngine', { name, description, handlerClassName }),
         ),
       )
       DomainHelper.batchCreate(
         'DynamicLogicType',
-        LOGIC_TYPES.map((type) => DomainHelper.buildDomain('DynamicLogicType', { ...type })),
+        missing('DynamicLogicType', LOGIC_TYPES).map((type) =>
+          DomainHelper.buildDomain('DynamicLogicType', { ...type }),
+        ),
       )
-      const typeScript = engines.find(
-        (engine) => (engine as Record<string, unknown>)['name'] === LOGIC_ENGINE_NAMES.typeScriptFunction,
+      const typeScript = SimpleQuery.of('DynamicLogicEngine')
+        .eq('name', LOGIC_ENGINE_NAMES.typeScriptFunction)
+        .get()
+      const functions = missing(
+        'DynamicLogic',
+        logicNames.map((name) => ({ name })),
       )
-      if (logicNames.length > 0) {
+      if (functions.length > 0) {
         DomainHelper.batchCreate(
           'DynamicLogic',
-          logicNames.map((name) =>
+          functions.map(({ name }) =>
             DomainHelper.buildDomain('DynamicLogic', {
               name,
               description: 'A TypeScript function given to createEmulator({ logic })',

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { StorageFieldValue } from '../../model/storage-field-value.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
@@ -85,7 +85,7 @@ export class StorageFacet implements StorageRuntime {
         `host.readStoredFile expects the key as a string, the key of the StorageFieldValue (file.key), got ${describeValue(key)}.`,
       )
     }
-    const bytes = this.#bytes.get(key)
+    const bytes = this.#bytes.get(key) ?? this.#keptEarlier(key)
     if (bytes === undefined) {
       const known = [...this.#bytes.keys()]
       throw new IllegalArgumentException(
@@ -97,5 +97,14 @@ export class StorageFacet implements StorageRuntime {
     }
     if (bytes !== null) return new Uint8Array(bytes)
     return new Uint8Array(readFileSync(join(this.#directory as string, key)))
+  }
+
+  /**
+   * `null` when the directory holds a file under `key` that an earlier host stored there (data that lasts, such
+   * as the emulator's `persist`), else `undefined`. Only keys of the form this facet makes are looked up.
+   */
+  #keptEarlier(key: string): null | undefined {
+    if (this.#directory === undefined || !/^files\/\d+$/.test(key)) return undefined
+    return existsSync(join(this.#directory, key)) ? null : undefined
   }
 }

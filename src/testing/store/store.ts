@@ -39,6 +39,13 @@ export interface OpenRequest {
   readonly schemas: ReadonlyMap<string, DomainSchema>
   /** The tenants the host knows. */
   readonly tenants: readonly string[]
+  /**
+   * Keep what the host commits, for the next start and for other processes on the same database (the emulator's
+   * `persist` and shared `store`, SPEC §15.2): the tables are the application's lasting schema, ids go on from
+   * where they were, and `release` gives the store back without emptying anything. A store that keeps nothing
+   * beyond the process (the in-memory one) ignores it.
+   */
+  readonly lasting?: boolean
 }
 
 /**

@@ -50,6 +50,8 @@ class PgliteTransaction implements StoreTransaction {
 /** One row version per id of a table, or none: what a new session must leave as it found it. */
 type Versions = Map<string, Map<string, string>>
 
+const COMMIT: Statement = { text: 'COMMIT', params: [] }
+const BEGIN: Statement = { text: 'BEGIN', params: [] }
 const sp = (name: string): Statement => ({ text: `SAVEPOINT ${name}`, params: [] })
 const releaseSp = (name: string): Statement => ({ text: `RELEASE SAVEPOINT ${name}`, params: [] })
 const rollbackToSp = (name: string): Statement => ({ text: `ROLLBACK TO SAVEPOINT ${name}`, params: [] })
@@ -67,12 +69,21 @@ const rollbackToSp = (name: string): Statement => ({ text: `ROLLBACK TO SAVEPOIN
  * the transaction's writes then fail on, such as a reference to a row it deleted: on the platform it would
  * wait for the transaction's lock), the new session's writes are undone and it fails as a lock timeout would. A transaction that wrote through `withSql` cannot be replayed: `withNewSession` inside it is
  * refused before anything runs.
+ *
+ * Lasting data (`OpenRequest.lasting`, the emulator's `persist`) keeps the same layout but commits the
+ * PostgreSQL transaction, and begins the next, each time the host is between transactions: after a host
+ * transaction commits, and after each call outside one. Nothing is emptied at release.
  */
 export class PgliteData extends SqlHostData {
   readonly #connection: PgliteConnection
   readonly #onRelease: () => void
+  readonly #lasting: boolean
+  /** The statement that points the transaction at the host's schema, run after each BEGIN. */
+  readonly #searchPath: Statement
   /** The transaction whose savepoint is open, if any: PGlite runs one at a time. */
   #active: PgliteTransaction | undefined
+  /** How many `isolated` calls run: their work is undone on a conflict, so nothing is committed meanwhile. */
+  #isolating = 0
 
   constructor(
     store: Store,
@@ -81,15 +92,25 @@ export class PgliteData extends SqlHostData {
     schemaName: string,
     connection: PgliteConnection,
     onRelease: () => void,
+    lasting = false,
   ) {
     super(store, request, mapping, schemaName)
     this.#connection = connection
     this.#onRelease = onRelease
-    this.#raw([
-      { text: 'BEGIN', params: [] },
-      { text: `SET LOCAL search_path TO ${quoteName(schemaName)}, public`, params: [] },
-      this.restartSequence(),
-    ])
+    this.#lasting = lasting
+    this.#searchPath = { text: `SET LOCAL search_path TO ${quoteName(schemaName)}, public`, params: [] }
+    // Lasting ids go on from where they were; a test host's start at 1.
+    this.#raw(lasting ? [BEGIN, this.#searchPath] : [BEGIN, this.#searchPath, this.restartSequence()])
+  }
+
+  /**
+   * What keeps lasting data's work once the host is between transactions: the commit of the PostgreSQL
+   * transaction and the start of the next; nothing for a test host's data, or while a transaction or a new
+   * session runs.
+   */
+  #settle(): Statement[] {
+    if (!this.#lasting || this.#active !== undefined || this.#isolating > 0) return []
+    return [COMMIT, BEGIN, this.#searchPath]
   }
 
   protected run(
@@ -135,16 +156,16 @@ export class PgliteData extends SqlHostData {
     const own = this.#own(transaction)
     this.#active = undefined
     if (own.aborted) {
-      this.#raw([rollbackToSp(own.savepoint), releaseSp(own.savepoint)])
+      this.#raw([rollbackToSp(own.savepoint), releaseSp(own.savepoint), ...this.#settle()])
       throw abortedTransaction('PostgreSQL rolled it back instead of committing it')
     }
-    this.#raw([releaseSp(own.savepoint)])
+    this.#raw([releaseSp(own.savepoint), ...this.#settle()])
   }
 
   rollback(transaction: StoreTransaction): void {
     const own = this.#own(transaction)
     this.#active = undefined
-    this.#raw([rollbackToSp(own.savepoint), releaseSp(own.savepoint)])
+    this.#raw([rollbackToSp(own.savepoint), releaseSp(own.savepoint), ...this.#settle()])
   }
 
   savepoint(transaction: StoreTransaction): StoreSavepoint {
@@ -178,6 +199,16 @@ export class PgliteData extends SqlHostData {
     // Undo the transaction's work; the new session then sees (and writes) what is committed.
     this.#raw([rollbackToSp(suspended.savepoint), releaseSp(suspended.savepoint)])
     this.#active = undefined
+    this.#isolating++
+    try {
+      return this.#isolatedFrom(suspended, fn)
+    } finally {
+      this.#isolating--
+    }
+  }
+
+  /** `isolated` inside a transaction, which it suspends and replays. */
+  #isolatedFrom<T>(suspended: PgliteTransaction, fn: () => T): T {
     const guarded = this.#guarded(suspended)
     const before = this.#versions(guarded)
     const inner = this.newSavepointName()
@@ -205,12 +236,16 @@ export class PgliteData extends SqlHostData {
 
   release(): boolean {
     if (this.markReleased()) return true
+    const open = this.#active
     this.#active = undefined
     // A closed store's database is gone, and the host's data with it. A prepared statement of native SQL
-    // outlives the rollback: it goes too, so that the next host can prepare one of that name.
+    // outlives the rollback: it goes too, so that the next host can prepare one of that name. Lasting data
+    // keeps what was committed, and never what a transaction still open wrote.
     if (!this.#connection.closed)
       this.#connection.run([
-        { text: 'ROLLBACK', params: [] },
+        ...(this.#lasting
+          ? [...(open === undefined ? [] : [rollbackToSp(open.savepoint)]), COMMIT]
+          : [{ text: 'ROLLBACK', params: [] }]),
         { text: 'DEALLOCATE ALL', params: [] },
       ])
     this.#onRelease()
@@ -345,12 +380,12 @@ export class PgliteData extends SqlHostData {
   /** Runs statements as the platform commits them: at the transaction's top level, all or nothing. */
   #autonomous(statements: readonly Statement[]): StatementResult[] {
     const reply = this.#connection.run(
-      [sp('tv_call'), ...statements, releaseSp('tv_call')],
+      [sp('tv_call'), ...statements, releaseSp('tv_call'), ...this.#settle()],
       [rollbackToSp('tv_call'), releaseSp('tv_call')],
     )
     if (reply.error !== undefined)
       throw sqlExceptionOf(reply.error, statements[reply.results.length - 1]?.text)
-    return reply.results.slice(1, -1)
+    return reply.results.slice(1, statements.length + 1)
   }
 
   /** Runs the store's own statements, which must not fail. */

@@ -4,6 +4,7 @@ import { describeValue } from '../../domains/describe-value.js'
 import type { HostData, OpenRequest, Store } from '../store.js'
 import { checkStoreFree } from '../sql/check-store-free.js'
 import { hostSchema } from '../sql/host-schema.js'
+import { openLastingSchema } from '../sql/lasting-schema.js'
 import { pgliteConnection, type PgliteConnection, type PgliteEngine } from './pglite-connection.js'
 import { PgliteData } from './pglite-data.js'
 import { readSnapshot, snapshotPath, writeSnapshot } from './pglite-snapshot.js'
@@ -57,7 +58,7 @@ export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<Sto
   const { dataDir, collation } = checkOptions(options)
   const module = await loadPglite()
   const engine = await withRealTimers(() => start(module, dataDir))
-  return new PgliteStore(engine, collation === 'und' ? 'und-x-icu' : undefined)
+  return new PgliteStore(engine, collation === 'und' ? 'und-x-icu' : undefined, dataDir)
 }
 
 class PgliteStore implements Store {
@@ -65,15 +66,22 @@ class PgliteStore implements Store {
   readonly #engine: PgliteEngine & { close(): Promise<void> }
   readonly #connection: PgliteConnection
   readonly #collation: string | undefined
+  /** Where the database is kept, if not in memory. */
+  readonly #dataDir: string | undefined
   /** The schemas known to exist, by name. */
   readonly #schemas = new Set<string>()
   /** The host whose data is open, by name. */
   #holder: string | undefined
 
-  constructor(engine: PgliteEngine & { close(): Promise<void> }, collation: string | undefined) {
+  constructor(
+    engine: PgliteEngine & { close(): Promise<void> },
+    collation: string | undefined,
+    dataDir: string | undefined,
+  ) {
     this.#engine = engine
     this.#connection = pgliteConnection(engine)
     this.#collation = collation
+    this.#dataDir = dataDir
   }
 
   open(request: OpenRequest): HostData {
@@ -83,6 +91,7 @@ class PgliteStore implements Store {
       this.#holder,
       request.hostName,
     )
+    if (request.lasting === true) return this.#openLasting(request)
     const schema = hostSchema(request.schemas, this.#collation, (hash) => `tv_${hash}`)
     if (!this.#schemas.has(schema.name)) {
       const exists = this.#connection.run([
@@ -101,6 +110,24 @@ class PgliteStore implements Store {
     return new PgliteData(this, request, schema.mapping, schema.name, this.#connection, () => {
       this.#holder = undefined
     })
+  }
+
+  /** Opens the application's lasting data (`OpenRequest.lasting`): every commit is kept in the database. */
+  #openLasting(request: OpenRequest): HostData {
+    const where = this.#dataDir === undefined ? 'PGlite (in memory)' : `PGlite at ${this.#dataDir}`
+    const schema = openLastingSchema(this.#connection, request.schemas, this.#collation, where)
+    this.#holder = request.hostName
+    return new PgliteData(
+      this,
+      request,
+      schema.mapping,
+      schema.name,
+      this.#connection,
+      () => {
+        this.#holder = undefined
+      },
+      true,
+    )
   }
 
   async close(): Promise<void> {

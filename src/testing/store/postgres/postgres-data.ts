@@ -32,6 +32,9 @@ const FIRST_CONNECTION = 1
  * does, for at most the store's lock timeout. At {@link PostgresData.release} the tables the host wrote are
  * emptied (or, after native DDL, the schema is dropped) and, after native SQL, the host's connections closed,
  * so that the next host starts from empty tables in fresh sessions.
+ *
+ * Lasting data (`OpenRequest.lasting`: the emulator's shared `store`) is the application's, which other
+ * processes on the database share: ids go on from the database's sequence, and release empties nothing.
  */
 export class PostgresData extends SqlHostData {
   readonly #connections: ServerConnections
@@ -46,6 +49,7 @@ export class PostgresData extends SqlHostData {
   #ranNative = false
   /** The connections this host ran statements on. */
   readonly #used = new Set<number>()
+  readonly #lasting: boolean
 
   constructor(
     store: Store,
@@ -55,11 +59,13 @@ export class PostgresData extends SqlHostData {
     likeCollation: string | undefined,
     connections: ServerConnections,
     onRelease: (dropped: boolean) => void,
+    lasting = false,
   ) {
     super(store, request, mapping, schemaName, likeCollation)
     this.#connections = connections
     this.#onRelease = onRelease
-    this.#own(FIRST_CONNECTION, [this.restartSequence()])
+    this.#lasting = lasting
+    if (!lasting) this.#own(FIRST_CONNECTION, [this.restartSequence()])
   }
 
   protected run(
@@ -153,6 +159,12 @@ export class PostgresData extends SqlHostData {
     }
     for (const connection of this.#busy) this.#connections.run(connection, [ROLLBACK])
     this.#busy.clear()
+    if (this.#lasting) {
+      // The application's data stays for the next start and for the other processes on the database.
+      if (this.#ranNative) for (const connection of this.#used) this.#connections.close(connection)
+      this.#onRelease(false)
+      return true
+    }
     if (this.#changedSchema) {
       this.#own(FIRST_CONNECTION, [{ text: `DROP SCHEMA ${quoteName(this.schemaName)} CASCADE`, params: [] }])
     } else {

@@ -6,6 +6,7 @@ import { describeValue } from '../../domains/describe-value.js'
 import type { HostData, OpenRequest, Store } from '../store.js'
 import { checkStoreFree } from '../sql/check-store-free.js'
 import { hostSchema } from '../sql/host-schema.js'
+import { openLastingSchema } from '../sql/lasting-schema.js'
 import { runOwnStatements } from '../sql/run-own-statements.js'
 import { quoteName } from '../sql/sql-name.js'
 import type { Statement } from '../sql/statement.js'
@@ -102,6 +103,7 @@ class PostgresStore implements Store {
       this.#holder,
       request.hostName,
     )
+    if (request.lasting === true) return this.#openLasting(request)
     const schema = hostSchema(request.schemas, this.#collation.column, (hash) => `tv_${hash}_${this.#token}`)
     if (!this.#schemas.has(schema.name)) {
       this.#own(schema.create)
@@ -122,6 +124,32 @@ class PostgresStore implements Store {
           this.#connections.forget(schema.name)
         }
       },
+    )
+  }
+
+  /**
+   * Opens the application's lasting data (`OpenRequest.lasting`): its schema is the database's, shared with every
+   * process that opens it, and neither `close()` nor the next store drops it.
+   */
+  #openLasting(request: OpenRequest): HostData {
+    const schema = openLastingSchema(
+      { run: (statements, onError) => this.#connections.run(0, statements, onError) },
+      request.schemas,
+      this.#collation.column,
+      'PostgreSQL',
+    )
+    this.#holder = request.hostName
+    return new PostgresData(
+      this,
+      request,
+      schema.mapping,
+      schema.name,
+      this.#collation.like,
+      this.#connections,
+      () => {
+        this.#holder = undefined
+      },
+      true,
     )
   }
 
