@@ -12,7 +12,7 @@ import { BeanFacet } from '../facets/bean-facet.js'
 import { parseCsv } from '../seed/csv.js'
 import { atomically } from '../store/atomically.js'
 import { memoryStore } from '../store/memory/memory-store.js'
-import type { HostData, Store } from '../store/store.js'
+import type { HostData, Store, StoreTransaction } from '../store/store.js'
 import { DomainFacet } from '../facets/domain-facet.js'
 import { buildDomainSchemas } from '../domains/build-domain-schemas.js'
 import { isPlainRecord } from '../domains/is-plain-record.js'
@@ -242,6 +242,9 @@ class ReferenceHost implements TestHost {
   async [RUN_IN_TRANSACTION]<T>(identity: RunAs, work: () => Promise<T>): Promise<T> {
     const who = this.#contextFor(identity, work, 'runInTransaction')
     const data = this.#hostData()
+    const around = this.#contexts.current().session
+    if (around.transaction !== undefined && around.tenant === who.tenant)
+      return this.#joinTransaction(data, who, around.transaction, work)
     const transaction = data.begin(who.tenant)
     const session: SessionState = { tenant: who.tenant, transaction }
     const context: HostContext = Object.freeze({ ...who, session })
@@ -268,6 +271,32 @@ class ReferenceHost implements TestHost {
       throw error
     } finally {
       session.transaction = undefined
+      release()
+    }
+  }
+
+  /**
+   * Runs work inside a transaction that is running in its tenant (a logic's own transaction inside a request's):
+   * its writes commit or roll back with that transaction, and are undone to a savepoint when the work rejects.
+   * Work it left running that reaches the host after that rejection is refused, as after a rollback of its own.
+   */
+  async #joinTransaction<T>(
+    data: HostData,
+    who: HostContext,
+    transaction: StoreTransaction,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const session: SessionState = { tenant: who.tenant, transaction }
+    const context: HostContext = Object.freeze({ ...who, session })
+    const savepoint = data.savepoint(transaction)
+    const release = holdContexts()
+    try {
+      return await this.#contexts.run(context, work)
+    } catch (error) {
+      data.rollbackTo(transaction, savepoint)
+      session.ended = 'runInTransaction'
+      throw error
+    } finally {
       release()
     }
   }

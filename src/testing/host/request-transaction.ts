@@ -19,6 +19,9 @@ interface TransactionalHost {
  * the work resolves and rolls back when it rejects (or marked the transaction rollback-only). Facade calls inside
  * join it, as they join a `QueryHelper.withTransaction` that is running.
  *
+ * Inside a transaction of the same tenant that is running (a logic's call inside a request that writes), it joins
+ * that one instead: its writes commit with it, and are undone to a savepoint when the work rejects.
+ *
  * `QueryHelper.withTransaction` ends with its closure, as the platform's does, so it cannot hold a transaction
  * across an await; a request of the emulator can (an object hook after a write, a logic that awaits), as a
  * request thread on the platform holds its transaction until it answers. The caller must not run other work on

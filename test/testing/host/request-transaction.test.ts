@@ -87,4 +87,34 @@ describe.each([
       expect(seenOutside).toEqual([])
       expect(host.runAs({ tenant: 'a' }, texts)).toEqual(['pending'])
     }))
+
+  it('inside a transaction of its tenant, joins it: what the inner work wrote is undone with the outer', () =>
+    withHost(async (host) => {
+      const failing = runInTransaction(host, { tenant: 'a', user: null }, async () => {
+        note('outer')
+        await runInTransaction(host, { tenant: 'a', user: ann }, async () => {
+          await tick()
+          note('inner')
+        })
+        await tick()
+        throw new Error('the AFTER hook refused')
+      })
+      await expect(failing).rejects.toThrow('the AFTER hook refused')
+      expect(host.runAs({ tenant: 'a' }, texts)).toEqual([])
+    }))
+
+  it('inside a transaction of its tenant, an inner work that rejects undoes its own writes only', () =>
+    withHost(async (host) => {
+      await runInTransaction(host, { tenant: 'a', user: null }, async () => {
+        note('outer')
+        const inner = runInTransaction(host, { tenant: 'a', user: ann }, async () => {
+          note('inner')
+          await tick()
+          throw new Error('the logic threw')
+        })
+        await expect(inner).rejects.toThrow('the logic threw')
+        note('after')
+      })
+      expect(host.runAs({ tenant: 'a' }, texts)).toEqual(['outer', 'after'])
+    }))
 })

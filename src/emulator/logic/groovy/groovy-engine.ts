@@ -109,14 +109,14 @@ export class GroovyEngine implements LogicEngine {
       )
     })
     if (outcome['ok'] === true) {
-      if (hook)
-        copyObject(
-          call.parameter,
-          this.#values.fromJvm(
-            (outcome['variables'] as Record<string, unknown> | undefined)?.['object'],
-            'host',
-          ),
+      if (hook) {
+        const changed = this.#values.fromJvm(
+          (outcome['variables'] as Record<string, unknown> | undefined)?.['object'],
+          'host',
         )
+        const domain = String((call.parameter as Readonly<Record<string, unknown>>)['domain'])
+        if (isRecord(changed)) copyObject(call.parameter, this.#values.referencesAsIds(domain, changed))
+      }
       if (typeof outcome['warning'] === 'string') return { warning: outcome['warning'] }
       return this.#values.fromJvm(outcome['value'], 'json')
     }
@@ -268,8 +268,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** What a BEFORE hook's script left in `object`, copied onto the object to be written. */
-function copyObject(parameter: unknown, changed: unknown): void {
-  if (!isRecord(parameter) || !isRecord(parameter['object']) || !isRecord(changed)) return
+function copyObject(parameter: unknown, changed: Record<string, unknown>): void {
+  if (!isRecord(parameter) || !isRecord(parameter['object'])) return
   const target = parameter['object']
   for (const [key, value] of Object.entries(changed)) {
     if (key !== 'id') target[key] = value

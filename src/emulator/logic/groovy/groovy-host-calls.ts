@@ -19,8 +19,6 @@ const OPERATORS: Readonly<Record<string, number>> = Object.freeze({
   ge: 1,
   lt: 1,
   le: 1,
-  like: 1,
-  notLike: 1,
   iLike: 1,
   notILike: 1,
   in: 1,
@@ -99,6 +97,13 @@ function query(values: GroovyValues, args: QueryArgs): unknown {
       q = q['ge']!(condition.field, hostValues[0]) as typeof q
       q = q['le']!(condition.field, hostValues[1]) as typeof q
       continue
+    }
+    if (condition.op === 'like' || condition.op === 'notLike') {
+      // GORM's Like is case-sensitive; the plugin library's queries match patterns case-insensitively only.
+      throw new IllegalArgumentException(
+        `a case-sensitive ${condition.op} of ${condition.field} has no counterpart in the plugin library's queries, whose patterns ignore case: ` +
+          `use ${condition.op === 'like' ? 'Ilike (findBy<Field>Ilike) or SimpleQuery.iLike' : 'NotIlike or SimpleQuery.notILike'}`,
+      )
     }
     const arity = OPERATORS[condition.op]
     if (arity === undefined || !Object.hasOwn(OPERATORS, condition.op))

@@ -1,4 +1,5 @@
 import type { DomainDefinition, FieldType } from '../../../testing/index.js'
+import { DecimalNumber } from '../../wire/write-json.js'
 
 /** A field of a domain as the value codec needs it: its type and, for a reference, the domain it points at. */
 interface FieldInfo {
@@ -43,12 +44,35 @@ export class GroovyValues {
     return this.#fields.has(domain)
   }
 
+  /**
+   * An object of a domain from the JVM (host form) with its references as the wire carries them, `{ id }` (a list
+   * of them for DOMAIN_OBJECT_LIST): what a hook hands back, however much of a reference the script loaded.
+   */
+  referencesAsIds(domain: string, object: Record<string, unknown>): Record<string, unknown> {
+    const fields = this.#fields.get(domain)
+    const idOf = (value: unknown): unknown =>
+      typeof value === 'object' && value !== null && 'id' in value ? { id: value.id } : value
+    const out: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(object)) {
+      const type = fields?.get(key)?.type
+      out[key] =
+        type === 'DOMAIN_OBJECT'
+          ? idOf(value)
+          : type === 'DOMAIN_OBJECT_LIST' && Array.isArray(value)
+            ? value.map(idOf)
+            : value
+    }
+    return out
+  }
+
   /** A host value for the JVM; `domain` names the domain of an object (or of each object of an array). */
   toJvm(value: unknown, domain?: string): Wire {
     if (value === null || value === undefined) return null
     if (value instanceof Date) return { $date: value.toISOString() }
     if (Array.isArray(value)) return value.map((item) => this.toJvm(item, domain))
     if (typeof value === 'bigint') return { $decimal: value.toString() }
+    // A decimal as the wire renders it (an action's objects).
+    if (value instanceof DecimalNumber) return { $decimal: value.text }
     if (typeof value !== 'object') return typeof value === 'function' ? null : value
     if (value instanceof Uint8Array) return Buffer.from(value).toString('base64')
     const fields = domain === undefined ? undefined : this.#fields.get(domain)

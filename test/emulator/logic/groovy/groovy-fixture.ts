@@ -22,6 +22,8 @@ export interface GroovyApp {
   readonly emulator: Emulator
   /** An access token of `admin`. */
   token(username?: string, password?: string): Promise<string>
+  /** Creates (or, for a name seen before, changes the code of) a Groovy logic; returns its record. */
+  logic(name: string, code: string, tenant?: string): object
   /** Creates (or, for a name seen before, changes the code of) a Groovy logic and an active service of the name. */
   service(
     name: string,
@@ -37,6 +39,12 @@ export interface GroovyApp {
       readonly token?: string | null
       readonly method?: string
     },
+  ): Promise<{ status: number; body: any }>
+  /** Calls a route under `/api` as `admin` (or with `token`) and reads the JSON answer. */
+  request(
+    method: string,
+    path: string,
+    options?: { readonly json?: unknown; readonly token?: string },
   ): Promise<{ status: number; body: any }>
   /** Runs code on the host as nobody in a tenant (default `default`). */
   asTenant<T>(fn: () => T, tenant?: string): T
@@ -62,19 +70,28 @@ export function startGroovyApp(options: EmulatorOptions = {}): GroovyApp {
       tokens.set(username, token)
       return token
     },
-    service(name, code, { tenant = 'default', anonymous = false } = {}) {
-      asTenant(() => {
+    logic(name, code, tenant = 'default') {
+      return asTenant(() => {
         const existing = SimpleQuery.of('DynamicLogic').eq('name', name).get() as Record<
           string,
           unknown
         > | null
         if (existing !== null) {
-          DomainHelper.updateDomain({ ...existing, code })
-          return
+          const changed = { ...existing, code }
+          DomainHelper.updateDomain(changed)
+          return changed
         }
         const engine = SimpleQuery.of('DynamicLogicEngine').eq('name', GROOVY_ENGINE).get()
         const logic = DomainHelper.buildDomain('DynamicLogic', { name, code, dynamicLogicEngine: engine })
         DomainHelper.createDomain(logic)
+        return logic
+      }, tenant)
+    },
+    service(name, code, { tenant = 'default', anonymous = false } = {}) {
+      const known = asTenant(() => SimpleQuery.of('DynamicServiceProvider').eq('name', name).get(), tenant)
+      const logic = app.logic(name, code, tenant)
+      if (known !== null) return
+      asTenant(() => {
         DomainHelper.createDomain(
           DomainHelper.buildDomain('DynamicServiceProvider', {
             name,
@@ -84,6 +101,17 @@ export function startGroovyApp(options: EmulatorOptions = {}): GroovyApp {
           }),
         )
       }, tenant)
+    },
+    async request(method, path, { json, token } = {}) {
+      const headers: Record<string, string> = { authorization: `Bearer ${token ?? (await app.token())}` }
+      if (json !== undefined) headers['content-type'] = 'application/json'
+      const response = await emulator.fetch(`/api${path}`, {
+        method,
+        headers,
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      })
+      const text = await response.text()
+      return { status: response.status, body: text === '' ? undefined : JSON.parse(text) }
     },
     async call(name, { query, json, token, method } = {}) {
       const bearer = token === null ? undefined : (token ?? (await app.token()))

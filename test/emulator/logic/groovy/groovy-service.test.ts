@@ -160,6 +160,22 @@ describe.skipIf(GROOVY_MISSING !== undefined)('Groovy logic on a real Groovy (on
   )
 
   it(
+    "a case-sensitive Like finder says to use Ilike, as the library's patterns ignore case; SimpleQuery has no like",
+    async () => {
+      app.service('like', "Customer.findAllByNameLike('A%')")
+      const like = await app.call('like')
+      expect(like.status).toBe(500)
+      expect(like.body.msg).toContain('a case-sensitive like of name has no counterpart')
+      expect(like.body.msg).toContain('use Ilike (findBy<Field>Ilike) or SimpleQuery.iLike')
+      app.service('simple-like', "SimpleQuery.of('Customer').like('name', 'A%')")
+      expect((await app.call('simple-like')).body.msg).toContain('groovy.lang.MissingMethodException')
+      app.service('ilike', "Customer.findAllByNameIlike('a%')*.name")
+      expect((await app.call('ilike')).body).toEqual(['Ann'])
+    },
+    SLOW,
+  )
+
+  it(
     'save() creates, property assignment and save(flush: true) update, delete() deletes, as the caller in its tenant',
     async () => {
       app.service(

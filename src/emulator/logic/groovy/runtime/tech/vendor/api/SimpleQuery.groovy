@@ -39,10 +39,6 @@ class SimpleQuery {
 
     SimpleQuery le(String field, Object value) { add('le', field, value) }
 
-    SimpleQuery like(String field, String pattern) { add('like', field, pattern) }
-
-    SimpleQuery notLike(String field, String pattern) { add('notLike', field, pattern) }
-
     SimpleQuery iLike(String field, String pattern) { add('iLike', field, pattern) }
 
     SimpleQuery notILike(String field, String pattern) { add('notILike', field, pattern) }

@@ -5,10 +5,15 @@ package tech.vendor.emulator
  * `order.customer.name`), `save()`, `save(flush: true)` and `delete()`. Each domain is a subclass of its name
  * (Domains makes them), so `Order.findByStatus('OPEN')` and `new Order(status: 'OPEN').save()` read as on the
  * platform. The state lives in `$`-named fields so that no field name of a domain is taken.
+ *
+ * A reference that arrives as its id only (a hook's object, an action's objects: the wire's `{"id": n}`) is
+ * loaded when the script first reads one of its other fields, as GORM's proxy is.
  */
 class DomainObject {
     protected final String $domain
     protected final Map<String, Object> $values = new LinkedHashMap<>()
+    /** Whether only the id is known, the fields still to be loaded. */
+    protected boolean $stub = false
 
     DomainObject(String domain) { this.$domain = domain }
 
@@ -18,8 +23,19 @@ class DomainObject {
     }
 
     def propertyMissing(String name) {
-        if (name == 'id' || Domains.hasField($domain, name)) return $values.get(name)
-        throw new MissingPropertyException(name, getClass())
+        if (name == 'id') return $values.get(name)
+        if (!Domains.hasField($domain, name)) throw new MissingPropertyException(name, getClass())
+        load()
+        $values.get(name)
+    }
+
+    /** A reference known by its id: its fields, from the emulator, once. */
+    private void load() {
+        if (!$stub) return
+        $stub = false
+        DomainObject stored = (DomainObject) Channel.request('record', 'get', [domain: $domain, id: $values.id])
+        if (stored == null) return
+        stored.$values.each { k, v -> if (!$values.containsKey(k)) $values.put(k, v) }
     }
 
     def propertyMissing(String name, Object value) {
@@ -44,7 +60,10 @@ class DomainObject {
     }
 
     /** The object's fields, by name, the id included. */
-    Map getProperties() { new LinkedHashMap($values) }
+    Map getProperties() {
+        load()
+        new LinkedHashMap($values)
+    }
 
     /** The object on the wire: `{"$domain": name, id, ...fields}`, references nested. */
     Map toWire() {

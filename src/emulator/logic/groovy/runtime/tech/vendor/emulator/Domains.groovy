@@ -32,6 +32,8 @@ class Domains {
         Class type = classes.get(domain)
         DomainObject object = type != null ? (DomainObject) type.newInstance() : new DomainObject(domain)
         wire.each { k, v -> if (k != '$domain') object.$values.put((String) k, Codec.fromWire(v)) }
+        // A reference as the wire carries it, `{"id": n}`: loaded on first read (DomainObject).
+        object.$stub = type != null && wire.size() == 2 && wire.get('id') != null
         object
     }
 
