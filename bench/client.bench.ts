@@ -14,14 +14,13 @@
  *
  * Run with `npm run bench` (which builds first). Figures vary by machine; the ratios are what to compare.
  */
-import { build } from 'esbuild'
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { gzipSync } from 'node:zlib'
 import type * as ApiModule from '../src/index.js'
 import type * as ClientModule from '../src/client/index.js'
 import type * as EmulatorModule from '../src/emulator/index.js'
+import { entrySize } from './entry-size.js'
 import { median } from './median.js'
 import { printTable } from './report.js'
 
@@ -41,18 +40,7 @@ const TARGET_GZIP_BYTES = 4 * 1024
 
 // --- (a) entry size ----------------------------------------------------------------------------------------
 
-const bundled = await build({
-  entryPoints: [join(dist, 'client', 'index.js')],
-  bundle: true,
-  minify: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  write: false,
-  logLevel: 'silent',
-})
-const code = bundled.outputFiles[0]?.contents ?? new Uint8Array()
-const size = { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength }
+const size = await entrySize(join(dist, 'client', 'index.js'))
 
 // --- (b) overhead per call ---------------------------------------------------------------------------------
 

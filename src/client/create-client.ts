@@ -48,11 +48,11 @@ export function createClient(options: ClientOptions): PlatformClient {
       "createClient needs a baseUrl ending in /api (such as 'http://127.0.0.1:8080/api' or '/api'), and fetch, if given, a function.",
     )
   const limits = { ...LIMITS }
-  for (const name of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
-    const value = options[name] ?? LIMITS[name]
+  let name: keyof typeof LIMITS
+  for (name in limits) {
+    const value = (limits[name] = options[name] ?? limits[name])
     if (typeof value !== 'number' || !(value >= 0))
       throw new RangeError(`createClient: ${name} must be a number of 0 or more, got ${value}.`)
-    limits[name] = value
   }
   const keeper = tokenKeeper(
     tokens,

@@ -23,34 +23,27 @@ export function redactTokens(text: string, secrets: readonly (string | undefined
  * A decoded JSON value with every token in it replaced by `[token]` (see {@link redactTokens}), in every string
  * and every key at any depth. The text of an answer is redacted before it is decoded, but JSON can spell a token
  * with `\u` escapes (`\u0065yJ...`), which only decoding turns back into the token: so the decoded value is
- * redacted too. Walks with a stack of its own, so no depth overflows the call stack, and copies keys with
- * `defineProperty`, so a `__proto__` key stays an ordinary key.
+ * redacted too. It changes the value in place (the caller's own, freshly parsed), walks with a stack of its own,
+ * so no depth overflows the call stack, and writes with `defineProperty`, so a `__proto__` key stays an ordinary
+ * key.
  *
  * @internal
  */
 export function redactDecoded(value: unknown, secrets: readonly (string | undefined)[]): unknown {
-  if (typeof value === 'string') return redactTokens(value, secrets)
-  if (typeof value !== 'object' || value === null) return value
-  const copy = (from: object): object => (Array.isArray(from) ? [] : {})
-  const root = copy(value)
-  const stack: [object, object][] = [[value, root]]
-  for (let pair = stack.pop(); pair !== undefined; pair = stack.pop()) {
-    const [from, to] = pair
+  const holder = { value }
+  const stack: object[] = [holder]
+  for (let from = stack.pop(); from; from = stack.pop())
     for (const [key, item] of Object.entries(from) as [string, unknown][]) {
-      let redacted: unknown = item
-      if (typeof item === 'string') redacted = redactTokens(item, secrets)
-      else if (typeof item === 'object' && item !== null) {
-        redacted = copy(item)
-        stack.push([item, redacted as object])
-      }
       const name = Array.isArray(from) ? key : redactTokens(key, secrets)
-      Object.defineProperty(to, name, {
-        value: redacted,
+      // A key that held a token is renamed: the token's key goes.
+      if (name !== key) delete (from as Record<string, unknown>)[key]
+      Object.defineProperty(from, name, {
+        value: typeof item === 'string' ? redactTokens(item, secrets) : item,
         enumerable: true,
         writable: true,
         configurable: true,
       })
+      if (typeof item === 'object' && item !== null) stack.push(item)
     }
-  }
-  return root
+  return holder.value
 }

@@ -73,10 +73,13 @@ export function requestPipeline(settings: PipelineSettings, keeper: TokenKeeper)
     ]
     const at = `${baseUrl}/${path.map(encodeURIComponent).join('/')}`
     const request = redactTokens(`${method} ${at}`, secrets())
-    const search = new URLSearchParams()
-    for (const [name, value] of Object.entries(query))
-      if (value !== undefined) search.append(name, String(value))
-    const url = `${at}${String(search) && `?${String(search)}`}`
+    // URLSearchParams writes each value as a string; an undefined one is left out.
+    const search = String(
+      new URLSearchParams(
+        Object.entries(query).filter(([, value]) => value !== undefined) as [string, string][],
+      ),
+    )
+    const url = `${at}${search && `?${search}`}`
     const form = body instanceof URLSearchParams
     const headers: Record<string, string> = { accept: 'application/json' }
     if (body !== undefined) headers['content-type'] = `application/${form ? 'x-www-form-urlencoded' : 'json'}`
