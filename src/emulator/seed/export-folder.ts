@@ -46,8 +46,11 @@ export interface ExportSummary {
   readonly files: readonly {
     /** The file's path relative to {@link ExportSummary.folder}, such as `production/acme/Customer.csv`. */
     readonly path: string
+    /** The tenant whose folder holds it. */
     readonly tenant: string
+    /** The domain it imports into. */
     readonly domain: string
+    /** How many objects (lines) it holds. */
     readonly objects: number
   }[]
   /** How many files were written beside the CSV files: the files of FILE fields and the code of logic. */
@@ -57,11 +60,15 @@ export interface ExportSummary {
    * reference to an object that no longer exists. Empty when the folder loads into the same data.
    */
   readonly omitted: readonly {
+    /** The tenant of the objects. */
     readonly tenant: string
+    /** The domain of the objects. */
     readonly domain: string
+    /** The field whose values are not written. */
     readonly field: string
     /** How many objects had a value there. */
     readonly objects: number
+    /** Why, and what to do. */
     readonly reason: string
   }[]
 }
