@@ -10,7 +10,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { SimpleQuery } from '../../../src/index.js'
 import { IllegalArgumentException } from '../../../src/errors/illegal-argument-exception.js'
 import { IllegalStateException } from '../../../src/errors/illegal-state-exception.js'
@@ -22,7 +22,7 @@ import {
 } from '../../../src/emulator/index.js'
 import { PLATFORM_DOMAINS } from '../../../src/emulator/platform/platform-domains.js'
 import { SEED_DOMAINS } from '../../../src/emulator/seed/seed-domains.js'
-import type { DomainDefinition, TestHost } from '../../../src/testing/index.js'
+import { pgliteStore, type DomainDefinition, type Store, type TestHost } from '../../../src/testing/index.js'
 
 /** The fixture application: production/northwind, development a link (test/emulator/fixtures/northwind). */
 const NORTHWIND = join(import.meta.dirname, '..', 'fixtures', 'northwind')
@@ -293,49 +293,62 @@ function read(folder: string, file: string): string {
   return readFileSync(join(folder, 'production', 'northwind', file), 'utf8')
 }
 
+/** A PGlite store (PostgreSQL in-process), for the export from a store that is not in memory. */
+let pglite: Store | undefined
+afterAll(async () => {
+  await pglite?.close()
+})
+
 describe('emulator.exportData', () => {
-  it('writes a seed folder that, loaded with the same options, gives the same application', async () => {
-    const first = start(OPTIONS)
-    await workOn(first)
-    const before = snapshot(first.host)
-    const answered = await services(first, await login(first, 'sam@northwind.test', 'sam-secret'))
-    const exported = join(tempDir(), 'exported')
-    const summary = await first.exportData(exported)
-    await stop(first)
+  it.each(['memory', 'PGlite'] as const)(
+    'writes a seed folder that, loaded with the same options, gives the same application (%s store)',
+    async (kind) => {
+      const store = kind === 'memory' ? undefined : (pglite ??= await pgliteStore())
+      const options: EmulatorOptions = store === undefined ? OPTIONS : { ...OPTIONS, store }
+      const first = start(options)
+      await workOn(first)
+      const before = snapshot(first.host)
+      const answered = await services(first, await login(first, 'sam@northwind.test', 'sam-secret'))
+      const exported = join(tempDir(), 'exported')
+      const summary = await first.exportData(exported)
+      await stop(first)
 
-    expect(summary.folder).toBe(exported)
-    expect(summary.omitted).toEqual([])
-    expect(lstatSync(join(exported, 'development')).isSymbolicLink()).toBe(true)
-    expect(summary.files.find((f) => f.domain === 'Customer')).toEqual({
-      path: 'production/northwind/Customer.csv',
-      tenant: 'northwind',
-      domain: 'Customer',
-      objects: 3,
-    })
+      expect(summary.folder).toBe(exported)
+      expect(summary.omitted).toEqual([])
+      expect(lstatSync(join(exported, 'development')).isSymbolicLink()).toBe(true)
+      expect(summary.files.find((f) => f.domain === 'Customer')).toEqual({
+        path: 'production/northwind/Customer.csv',
+        tenant: 'northwind',
+        domain: 'Customer',
+        objects: 3,
+      })
 
-    // strictSeed: every line of the export imports.
-    const second = start({ ...OPTIONS, dataDir: exported, strictSeed: true })
-    expect(snapshot(second.host)).toEqual(before)
-    expect(before['Customer']).toHaveLength(3)
-    expect(before['Ticket']).toHaveLength(3)
+      // strictSeed: every line of the export imports.
+      const second = start({ ...options, dataDir: exported, strictSeed: true })
+      expect(snapshot(second.host)).toEqual(before)
+      expect(before['Customer']).toHaveLength(3)
+      expect(before['Ticket']).toHaveLength(3)
 
-    // Everyone logs in with the same password: the user made over REST, the folder's, the options'.
-    const pat = await login(second, 'pat@northwind.test', 'pat-pw')
-    expect((await call(second, 'GET', '/auth/userInfo', { token: pat })).body).toMatchObject({
-      roles: expect.arrayContaining(['ROLE_USER', 'ROLE_SALES']),
-    })
-    await login(second, 'olive', 'olive-pw')
-    expect(await services(second, await login(second, 'sam@northwind.test', 'sam-secret'))).toEqual(answered)
-    // The hook made over REST runs again on its domain of the options.
-    const olive = await login(second, 'olive', 'olive-pw')
-    const ticket = await call(second, 'POST', '/data/Ticket', { token: olive, json: { title: 'new' } })
-    expect(ticket.body).toMatchObject({ status: 'success', data: { priority: 5 } })
-    // The configuration made over REST is public again, its text "NULL" kept.
-    expect((await call(second, 'GET', '/config/app.banner')).body).toEqual({
-      key: 'app.banner',
-      value: 'NULL',
-    })
-  })
+      // Everyone logs in with the same password: the user made over REST, the folder's, the options'.
+      const pat = await login(second, 'pat@northwind.test', 'pat-pw')
+      expect((await call(second, 'GET', '/auth/userInfo', { token: pat })).body).toMatchObject({
+        roles: expect.arrayContaining(['ROLE_USER', 'ROLE_SALES']),
+      })
+      await login(second, 'olive', 'olive-pw')
+      expect(await services(second, await login(second, 'sam@northwind.test', 'sam-secret'))).toEqual(
+        answered,
+      )
+      // The hook made over REST runs again on its domain of the options.
+      const olive = await login(second, 'olive', 'olive-pw')
+      const ticket = await call(second, 'POST', '/data/Ticket', { token: olive, json: { title: 'new' } })
+      expect(ticket.body).toMatchObject({ status: 'success', data: { priority: 5 } })
+      // The configuration made over REST is public again, its text "NULL" kept.
+      expect((await call(second, 'GET', '/config/app.banner')).body).toEqual({
+        key: 'app.banner',
+        value: 'NULL',
+      })
+    },
+  )
 
   it('leaves out what the options give, the built-in records and the import records', async () => {
     const first = start(OPTIONS)
@@ -461,6 +474,22 @@ describe('emulator.exportData', () => {
         reason: expect.stringContaining('DOMAIN_OBJECT_LIST'),
       },
     ])
+  })
+
+  it("writes the data folder's model alike in every tenant, so that a tenant without model files loads too", async () => {
+    // The tenant "other" has the model's records from its definitions only (no options list, no defaults as written).
+    const options = { dataDir: NORTHWIND, tenants: ['other'] } satisfies EmulatorOptions
+    const first = start(options)
+    const exported = join(tempDir(), 'exported')
+    await first.exportData(exported)
+    await stop(first)
+    // Each tenant's own metadata aside (editable, extInfo, how a default is spelled), the same definitions:
+    // the load refuses a domain two tenants define differently.
+    const model = readFileSync(join(exported, 'production', 'other', 'DomainClassField.csv'), 'utf8')
+    expect(model).toContain('"Customer","region","STRING",NULL,Y,Y,NULL,"[""NORTH"",""SOUTH""]",NULL')
+    const second = start({ ...options, dataDir: exported, strictSeed: true })
+    expect(second.host.runAs({ tenant: 'northwind' }, () => SimpleQuery.count('Customer'))).toBe(2)
+    expect(second.host.runAs({ tenant: 'other' }, () => SimpleQuery.count('Customer'))).toBe(0)
   })
 
   it('an emulator without a data folder exports its tenants and default administrator, which load again', async () => {
