@@ -1,5 +1,6 @@
 import type { TestHost } from '../testing/index.js'
 import type { ListenOptions, UserChanges } from './options/emulator-options.js'
+import type { ExportSummary } from './seed/export-folder.js'
 
 /**
  * The platform emulator: the platform's REST API served over a reference host, in-process through
@@ -123,4 +124,33 @@ export interface Emulator extends AsyncDisposable {
    * ```
    */
   updateUser(username: string, changes: UserChanges): void
+
+  /**
+   * Writes the emulator's current data as a seed folder in the platform's layout, which `dataDir` (`--data`)
+   * loads again: `folder/production/<tenant>/<Domain>.csv`, with `folder/development` a link to `production`.
+   * Every application domain's objects and the platform's records are written (users, groups, roles, logic,
+   * services, hooks, actions, configuration, dashboards, the data folder's model), but not what the options give
+   * at each start (the `domains` option's model records, the `users` option's users, the `settings` option's
+   * configuration, the `logic` option's logic) nor the built-in engines and logic types: loading the folder with
+   * the same options gives the same application. Runs between requests; works on any store.
+   *
+   * @param folder - A folder that does not exist yet, or an empty one.
+   * @returns The files written, and what a seed folder cannot hold (`omitted`).
+   * @throws `IllegalArgumentException` when the folder is a file or not empty; nothing is written.
+   * @throws `IllegalStateException` when an object is referenced but its domain has no field whose values tell
+   *   its objects apart (a reference column could not find it again); nothing is written.
+   * @throws `IllegalStateException` after {@link Emulator.close}.
+   * @example
+   * ```ts
+   * import { createEmulator } from '@tech-vendor/api/emulator'
+   *
+   * const options = { domains: { Tag: { fields: { name: 'STRING' } } } } as const
+   * const emulator = createEmulator(options)
+   * // ... the application writes over REST ...
+   * await emulator.exportData('./my-data')
+   * await emulator.close()
+   * await using again = createEmulator({ ...options, dataDir: './my-data' })
+   * ```
+   */
+  exportData(folder: string): Promise<ExportSummary>
 }

@@ -29,3 +29,4 @@ export type {
 export type { AccessLog, AccessLogEntry } from './wire/access-log.js'
 export type { LogicFunction, LogicRequest, RequestUser } from './logic/logic-request.js'
 export type { HookRequest } from './hooks/object-hooks.js'
+export type { ExportSummary } from './seed/export-folder.js'

@@ -190,6 +190,7 @@ const EMULATOR_TYPES = [
   'HookRequest',
   'AccessLog',
   'AccessLogEntry',
+  'ExportSummary',
 ]
 
 const CLIENT_VALUES = [

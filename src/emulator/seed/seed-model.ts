@@ -178,15 +178,22 @@ function fieldOf(row: Row, at: string, problems: string[]): ModelField | undefin
       )
       return undefined
     }
-    definition['options'] = parsed.map((option: unknown) => typed(type, option))
+    definition['options'] = parsed.map((option: unknown) => seedModelValue(type, option))
   }
   const fallback = row.cell('defaultValue')
-  if (fallback !== null) definition['default'] = typed(type, fallback)
+  if (fallback !== null) definition['default'] = seedModelValue(type, fallback)
   return { domain, name, definition: definition as FieldDefinition }
 }
 
-/** A default or option as the field's type takes it: text read as a seed cell would be. */
-function typed(type: FieldType, value: unknown): unknown {
+/**
+ * A default or option of `DomainClassField.csv` as the field's type takes it: text read as a seed cell would be.
+ *
+ * @param type - The field's type.
+ * @param value - The cell's text, or an element of `options`.
+ * @returns The value.
+ * @internal
+ */
+export function seedModelValue(type: FieldType, value: unknown): unknown {
   if (typeof value !== 'string') return value
   switch (type) {
     case 'BOOLEAN':
