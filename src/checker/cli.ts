@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `vendor-api` command: `vendor-api check [paths]`, `vendor-api check-bundle <files>`,
- * `vendor-api serve` and `vendor-api types`. See `vendor-api --help`, docs/ci.md and docs/emulator.md.
+ * `vendor-api serve`, `vendor-api export` and `vendor-api types`. See `vendor-api --help`, docs/ci.md and docs/emulator.md.
  *
  * @module
  */
@@ -30,6 +30,10 @@ if (command === 'serve') {
   const { serveCommand } = await import('../emulator/serve/serve-command.js')
   // Exit once the emulator has closed, even if a plugin left a handle open.
   process.exit(await serveCommand(rest, { ...io, stopSignal: () => stopped }))
+} else if (command === 'export') {
+  // Loaded only here, as serve: it opens the emulator on its kept data.
+  const { exportCommand } = await import('../emulator/serve/export-command.js')
+  process.exitCode = await exportCommand(rest, io)
 } else if (command === 'types') {
   // Loaded only here, as serve: it reads the emulator's config.
   const { typesCommand } = await import('../emulator/typegen/types-command.js')

@@ -9,7 +9,8 @@ export function helpText(version: string): string {
 Usage:
   vendor-api check [paths...] [--project <tsconfig>] [--linkage dynamic|static] [--format ${FORMATS.join('|')}]
   vendor-api check-bundle <files or directories...> [--format ${FORMATS.join('|')}]
-  vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR]
+  vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR] [--persist DIR | --store URL]
+  vendor-api export (--persist DIR | --store URL) --out FOLDER [--config FILE] [--data DIR]
   vendor-api types --config FILE [--data DIR] [--out FILE]
   vendor-api --help | --version
 
@@ -36,6 +37,10 @@ check-bundle
 serve
   Runs the platform emulator: the platform's REST API under /api on 127.0.0.1 (port 8080 by default), until
   Ctrl+C. 'vendor-api serve --help' lists its options; docs/emulator.md describes it.
+
+export
+  Writes the data 'vendor-api serve --persist' (or --store) kept as a seed folder that --data loads again.
+  'vendor-api export --help' lists its options; docs/emulator.md describes it.
 
 types
   Writes the DomainRegistry declaration of the application's domains (the emulator config's), which types

@@ -38,8 +38,8 @@ export const ExitCode = Object.freeze({ clean: 0, findings: 1, usage: 2 })
 
 const LINKAGES: readonly Linkage[] = ['dynamic', 'static']
 
-/** The commands of `vendor-api`, for messages (`serve` and `types` are dispatched by the bin, before {@link main}). */
-const COMMANDS = "'check', 'check-bundle', 'serve' or 'types'"
+/** The commands of `vendor-api`, for messages (`serve`, `export` and `types` are dispatched by the bin, before {@link main}). */
+const COMMANDS = "'check', 'check-bundle', 'serve', 'export' or 'types'"
 
 /**
  * Runs `vendor-api` with `argv` (the arguments after the program name).

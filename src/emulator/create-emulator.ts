@@ -10,6 +10,7 @@ import { Authenticator } from './auth/authenticator.js'
 import { checkOptions, type CheckedOptions } from './options/check-options.js'
 import { createApp } from './create-app.js'
 import { importSeedFolder } from './seed/import-folder.js'
+import { underStartLock } from './seed/start-lock.js'
 import { exportSeedFolder, type ExportPlan, type ExportSummary } from './seed/export-folder.js'
 import { SEED_DOMAINS } from './seed/seed-domains.js'
 import { seedConfigRecords } from './platform/config-records.js'
@@ -152,19 +153,24 @@ class PlatformEmulator implements Emulator {
     }
     try {
       const catalog = new DomainCatalog({ ...checked.domains, ...checked.seedDomains }, checked.roles)
-      // The users of the options first, so that the first of them has the first id.
-      UserDirectory.addUsers(host, checked.users, checked.defaultTenant)
-      seedPlatformRecords(host, checked.tenants, Object.keys(checked.logic))
-      seedConfigRecords(host, checked.tenants, checked.settings)
-      // Before the seed folder's files, which may update them by shortName.
-      seedDomainClassRecords(host, checked.tenants, { ...checked.domains, ...checked.seedDomains })
-      if (checked.seedPlan !== undefined) {
-        importSeedFolder(host, checked.seedPlan, checked.tenants, catalog, {
-          strict: checked.strictSeed,
-          log: checked.seedLog,
-        })
+      const seed = (): void => {
+        // The users of the options first, so that the first of them has the first id.
+        UserDirectory.addUsers(host, checked.users, checked.defaultTenant)
+        seedPlatformRecords(host, checked.tenants, Object.keys(checked.logic))
+        seedConfigRecords(host, checked.tenants, checked.settings)
+        // Before the seed folder's files, which may update them by shortName.
+        seedDomainClassRecords(host, checked.tenants, { ...checked.domains, ...checked.seedDomains })
+        if (checked.seedPlan !== undefined) {
+          importSeedFolder(host, checked.seedPlan, checked.tenants, catalog, {
+            strict: checked.strictSeed,
+            log: checked.seedLog,
+          })
+        }
+        checkSeededRecords(host, checked.tenants)
       }
-      checkSeededRecords(host, checked.tenants)
+      // Emulators sharing a database start one at a time, so that none seeds what another is seeding.
+      if (store?.kind === 'PostgreSQL') underStartLock(host, checked.defaultTenant, seed)
+      else seed()
       for (const plugin of checked.plugins) host.loadPlugin(plugin)
       const users = new UserDirectory(host, [
         checked.defaultTenant,

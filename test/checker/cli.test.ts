@@ -57,8 +57,8 @@ describe('vendor-api --help and --version', () => {
 
 describe('usage errors exit 2 with a message on stderr', () => {
   it.each([
-    [[], "Give a command: 'check', 'check-bundle', 'serve' or 'types'."],
-    [['lint'], "Unknown command 'lint': use 'check', 'check-bundle', 'serve' or 'types'."],
+    [[], "Give a command: 'check', 'check-bundle', 'serve', 'export' or 'types'."],
+    [['lint'], "Unknown command 'lint': use 'check', 'check-bundle', 'serve', 'export' or 'types'."],
     [['check', '--colour'], "Unknown option '--colour'"],
     [['check', MISMATCHES, '--format', 'xml'], '--format must be one of text, json, sarif'],
     [['check', MISMATCHES, '--linkage', 'late'], "--linkage must be 'dynamic' or 'static'"],

@@ -45,6 +45,8 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     log?: string
     env?: string
     strict?: boolean
+    persist?: string
+    store?: string
     help?: boolean
   }
   try {
@@ -59,6 +61,8 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
         log: { type: 'string' },
         env: { type: 'string' },
         strict: { type: 'boolean' },
+        persist: { type: 'string' },
+        store: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
@@ -83,6 +87,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     .filter((origin) => origin !== '')
 
   let emulator
+  let kept: KeptData | undefined
   let url: string
   let options: EmulatorOptions
   let users: readonly EmulatorUser[]
@@ -92,8 +97,9 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   try {
     options = await loadConfig(values.config, io.cwd)
     dataDir = values.data === undefined ? options.dataDir : resolve(io.cwd, values.data)
+    kept = await keptData(values, options, io.cwd)
     emulator = createEmulator({
-      ...options,
+      ...kept.options,
       ...(dataDir === undefined ? {} : { dataDir }),
       ...(cors === undefined ? {} : { cors }),
       ...(values.env === undefined ? {} : { dataEnv: values.env }),
@@ -104,6 +110,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
         if (listening) io.stdout(`${json ? JSON.stringify(entry) : line}\n`)
       },
     })
+    await emulator.ready
     users = options.users ?? []
     if (users.length === 0 && (await defaultAdministratorLogsIn(emulator))) {
       // Over HTTP any program on the machine can log in, and an administrator can run JavaScript logic in this
@@ -120,6 +127,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     })
   } catch (error) {
     await emulator?.close()
+    await kept?.close()
     io.stderr(`vendor-api serve: the emulator cannot start: ${(error as Error).message}\n`)
     return 1
   }
@@ -134,7 +142,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     options: { ...options, ...(dataDir === undefined ? {} : { dataDir }) },
     users,
     madeUpPassword: madeUp,
-    dataLocation: dataLocation(options),
+    dataLocation: kept.location,
   })
   const text =
     `vendor-api serve: the platform emulator is listening at ${url}\n` +
@@ -147,6 +155,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   ;(json ? io.stderr : io.stdout)(text)
   const signal = await io.stopSignal()
   await emulator.close()
+  await kept.close()
   io.stdout(`vendor-api serve: stopped (${signal}).\n`)
   return 0
 }
@@ -199,6 +208,9 @@ export async function loadConfig(path: string | undefined, cwd: string): Promise
   return {
     ...options,
     ...(typeof options.dataDir === 'string' ? { dataDir: relative(options.dataDir) } : {}),
+    ...(typeof options.persist === 'string' && options.persist !== ''
+      ? { persist: relative(options.persist) }
+      : {}),
     // A malformed plugins option is left for createEmulator to report.
     ...(!Array.isArray(options.plugins)
       ? {}
@@ -212,12 +224,73 @@ export async function loadConfig(path: string | undefined, cwd: string): Promise
   }
 }
 
-/** Where the emulator keeps its data, for the start summary. */
-function dataLocation(options: EmulatorOptions): string {
+/** Where the emulator keeps its data: the options that say so, where that is for the summary, and its closing. */
+export interface KeptData {
+  /** The config's options with the place of the data the flags give, if any, instead of the config's. */
+  readonly options: EmulatorOptions
+  /** Where the data is, for the start summary (never a password). */
+  readonly location: string
+  /** Closes the store the flags made, if any. */
+  close(): Promise<void>
+}
+
+/**
+ * Where the data goes, from `--persist DIR`, `--store postgres://...` or the config's `persist` / `store`. A
+ * `--persist` path is read against the working directory, the config's against the config file (`loadConfig`).
+ *
+ * @throws `Error` for both flags, or a `--store` that is not a PostgreSQL URL.
+ * @internal
+ */
+export async function keptData(
+  flags: { readonly persist?: string | undefined; readonly store?: string | undefined },
+  options: EmulatorOptions,
+  cwd: string,
+): Promise<KeptData> {
+  const none = (): Promise<void> => Promise.resolve()
+  const { persist: _persist, store: _store, ...elsewhere } = options
+  if (flags.persist !== undefined && flags.store !== undefined)
+    throw new Error('--persist and --store were both given: choose one place for the data.')
+  if (flags.persist !== undefined || (options.persist !== undefined && flags.store === undefined)) {
+    const dir = flags.persist === undefined ? (options.persist as string) : resolve(cwd, flags.persist)
+    return {
+      options: { ...elsewhere, persist: dir },
+      location: `PGlite in ${dir}, kept across restarts (delete the directory to start again from the seed)`,
+      close: none,
+    }
+  }
+  if (flags.store !== undefined) {
+    if (!/^postgres(ql)?:\/\//.test(flags.store))
+      throw new Error(
+        '--store takes a PostgreSQL URL such as postgres://user@127.0.0.1:5432/app; for a directory use --persist DIR.',
+      )
+    // Loaded only here: pg is an optional peer dependency, for a shared database alone.
+    const { postgresStore } = await import('../../testing/store/postgres/postgres-store.js')
+    const store = postgresStore({ url: flags.store })
+    return {
+      options: { ...elsewhere, store },
+      location: `PostgreSQL at ${serverOf(flags.store)}, schema vendor_api, shared by every emulator on that database`,
+      close: () => store.close(),
+    }
+  }
   const kind = options.store?.kind
-  if (kind === undefined || kind === 'in-memory')
-    return 'in memory, for this run only: a restart starts again from the seed'
-  return `the ${kind} store the config gave`
+  return {
+    options,
+    location:
+      kind === undefined || kind === 'in-memory'
+        ? 'in memory, for this run only: a restart starts again from the seed (--persist DIR keeps it)'
+        : `the ${kind} store the config gave, kept for the next start on it`,
+    close: none,
+  }
+}
+
+/** A database URL's host, port and database, without the user or password. */
+function serverOf(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.host}${parsed.pathname}`
+  } catch {
+    return 'the URL given'
+  }
 }
 
 function usage(io: ServeIo, message: string): number {
@@ -226,7 +299,7 @@ function usage(io: ServeIo, message: string): number {
 }
 
 const SERVE_HELP = `Usage: vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR] [--env NAME]
-                        [--strict] [--cors ORIGIN,...] [--log text|json]
+                        [--strict] [--persist DIR | --store URL] [--cors ORIGIN,...] [--log text|json]
 
 Runs the platform emulator: the platform's REST API under /api, over the reference host, until Ctrl+C.
 
@@ -240,6 +313,10 @@ Runs the platform emulator: the platform's REST API under /api, over the referen
                         per file is printed, and every failed line.
       --env <NAME>      The environment folder of a data root (default development).
       --strict          Stop at the first failed seed line (for CI).
+      --persist <DIR>   Keep the data across restarts in DIR (PGlite, stored files, the JWT secret, so tokens
+                        survive); every call commits. Without it the data lives in memory for this run.
+      --store <URL>     Keep the data on a PostgreSQL server (postgres://user@host:5432/db, pg installed):
+                        several emulators on one database serve one application, each request a transaction.
       --cors <ORIGINS>  The origins browser pages may call from, comma-separated (http://localhost:5173,...),
                         or * for any; replaces the default: every http:// origin on localhost, 127.0.0.1 or
                         [::1], any port. An empty list allows none.

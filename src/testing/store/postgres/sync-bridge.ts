@@ -94,7 +94,13 @@ function workerSource(): { code?: string; file: string } {
       code: `require(${JSON.stringify(tsx)}).require(${JSON.stringify(file)}, ${JSON.stringify(file)})`,
     }
   }
-  for (const candidate of ['./testing/postgres-worker.js', './postgres-worker.js']) {
+  // From the package's shared chunks, from the testing entry, or from the bin's own chunks (`vendor-api serve
+  // --store`, built beside dist/checker/cli.js).
+  for (const candidate of [
+    './testing/postgres-worker.js',
+    './postgres-worker.js',
+    '../testing/postgres-worker.js',
+  ]) {
     const file = fileURLToPath(new URL(candidate, here))
     if (existsSync(file)) return { file }
   }
