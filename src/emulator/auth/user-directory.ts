@@ -58,7 +58,7 @@ export class UserDirectory {
           )
           for (const membership of SimpleQuery.of('UserGroup').eq('user', kept).listAll())
             DomainHelper.deleteDomain(membership)
-          joinRoleGroups(kept as Row, user.roles)
+          joinRoleGroups(kept, user.roles)
           return
         }
         const [created] = DomainHelper.batchCreate('User', [
