@@ -164,6 +164,7 @@ class PlatformEmulator implements Emulator {
           importSeedFolder(host, checked.seedPlan, checked.tenants, catalog, {
             strict: checked.strictSeed,
             log: checked.seedLog,
+            lasting: checked.lasting,
           })
         }
         checkSeededRecords(host, checked.tenants)

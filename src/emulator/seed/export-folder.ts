@@ -114,7 +114,7 @@ const LINKED_ENV = 'development'
  * Platform domains left out: the import's own bookkeeping (a load writes its own), and stored-file records (a FILE
  * field's file travels in its `(F)` column, and the load stores it again).
  */
-const NOT_EXPORTED: ReadonlySet<string> = new Set(['ImportRecord', STORAGE_DOMAIN])
+const NOT_EXPORTED: ReadonlySet<string> = new Set(['ImportRecord', 'ImportedObject', STORAGE_DOMAIN])
 
 /** The model's records, written from the domains' definitions so that every tenant defines them alike. */
 const MODEL = { domainClass: 'DomainClass', field: 'DomainClassField' } as const

@@ -5,6 +5,7 @@ import { DomainHelper, SimpleQuery } from '../../index.js'
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
 import type { SeedLineImportResult, SeedProblem, TestHost } from '../../testing/index.js'
 import { SeedDataException } from '../../testing/seed/seed-data-exception.js'
+import { SEED_CHANGES, type SeedChanges } from '../../testing/seed/seed-import.js'
 import type { DomainCatalog } from '../platform/domain-catalog.js'
 import { MODEL_DOMAINS, USER_DOMAINS } from './seed-domains.js'
 import { domainOfFile, type SeedFolderPlan } from './seed-folder.js'
@@ -21,9 +22,13 @@ export interface FileImport {
   readonly inserted: number
   readonly updated: number
   readonly noUpdate: number
+  /** Lines whose object was changed since its last import, and kept its value (§13.6). */
+  readonly conflict: number
   readonly failed: number
   readonly ignoredColumns: readonly string[]
   readonly failedLines: readonly { readonly line: number; readonly reason: string }[]
+  /** The file is as it was at its last import (the same MD5): it was not imported again (§13.6). */
+  readonly unchangedSince?: true
 }
 
 /** How the folder import runs. */
@@ -32,6 +37,11 @@ export interface FolderImportOptions {
   readonly strict: boolean
   /** Told one line per file and one per failed line (`seedLog`). */
   readonly log: ((line: string) => void) | undefined
+  /**
+   * The data lasts across starts (§15.2): a file as it was at its last import is not imported again, and a
+   * changed one keeps the objects changed since their import, unless their line has `OVERWRITE_FLAG` `Y` (§13.6).
+   */
+  readonly lasting: boolean
 }
 
 /**
@@ -82,6 +92,7 @@ export function importSeedFolder(
         const done = importFile(host, plan, folder.folder, tenant, file.path, file.domain, {
           rootOrganization: rootOrganization ?? tenant,
           ignoreUnknownColumns: file.domain !== undefined && catalog.isPlatformDomain(file.domain),
+          changes: options.lasting ? catalog : undefined,
         })
         imports.push(done)
         report(done, options)
@@ -118,11 +129,20 @@ function importFile(
   tenant: string,
   path: string,
   domain: string | undefined,
-  how: { rootOrganization: string; ignoreUnknownColumns: boolean },
+  how: { rootOrganization: string; ignoreUnknownColumns: boolean; changes: DomainCatalog | undefined },
 ): FileImport {
   const fileName = relative(plan.root, path)
   const text = readFileSync(path, 'utf8')
   const header = headerOf(text)
+  const md5 = createHash('md5').update(text).digest('hex')
+  if (how.changes !== undefined) {
+    const last = lastImport(host, tenant, fileName)
+    if (last !== undefined && last['csvFileMD5'] === md5) return unchangedSince(last, tenant)
+  }
+  const tracker =
+    how.changes === undefined || domain === undefined
+      ? undefined
+      : new ChangeTracker(host, tenant, how.changes)
   let result: SeedLineImportResult | undefined
   let failure: readonly SeedProblem[] = []
   if (domain === undefined) {
@@ -145,8 +165,10 @@ function importFile(
           fileFolders: [folder, plan.root],
           rootOrganization: how.rootOrganization,
           ignoreUnknownColumns: how.ignoreUnknownColumns,
+          ...(tracker === undefined ? {} : { [SEED_CHANGES]: tracker }),
         },
       )
+      tracker?.record()
     } catch (error) {
       if (!SeedDataException.is(error)) throw error
       failure = error.problems
@@ -179,6 +201,7 @@ function importFile(
     inserted,
     updated,
     noUpdate,
+    conflict: tracker?.conflicted ?? 0,
     failed: result === undefined ? Math.max(1, new Set(problems.map((p) => p.line)).size) : failed,
     ignoredColumns: result?.ignoredColumns ?? [],
     failedLines,
@@ -190,12 +213,12 @@ function importFile(
         domainName: done.domainName,
         tenant,
         csvFileHeader: header,
-        csvFileMD5: createHash('md5').update(text).digest('hex'),
+        csvFileMD5: md5,
         status,
         inserted,
         updated,
         noUpdate,
-        conflict: 0,
+        conflict: done.conflict,
         failed: done.failed,
         ignoredColumns: done.ignoredColumns.length === 0 ? null : done.ignoredColumns.join(','),
         failedLines: JSON.stringify(failedLines),
@@ -205,9 +228,122 @@ function importFile(
   return done
 }
 
+/** The tenant's latest `ImportRecord` of a file, if it was imported before. */
+function lastImport(host: TestHost, tenant: string, fileName: string): Record<string, unknown> | undefined {
+  return host.runAs({ tenant, user: null }, () => {
+    const [last] = SimpleQuery.of('ImportRecord').eq('fileName', fileName).list(0, 1, ['id'], false)
+    return last
+  })
+}
+
+/** A file's import that did not run: the file is as its last import read it. */
+function unchangedSince(last: Record<string, unknown>, tenant: string): FileImport {
+  return {
+    fileName: last['fileName'] as string,
+    domainName: (last['domainName'] as string | null) ?? null,
+    tenant,
+    status: last['status'] as ImportStatus,
+    inserted: 0,
+    updated: 0,
+    noUpdate: 0,
+    conflict: 0,
+    failed: 0,
+    ignoredColumns: [],
+    failedLines: [],
+    unchangedSince: true,
+  }
+}
+
+/**
+ * What a re-import asks of each object (§13.6): an object whose fields differ from how its last import left them
+ * was changed since (over REST, by logic) and keeps its value, unless its line says `OVERWRITE_FLAG` `Y`. After
+ * the file, {@link ChangeTracker.record} keeps how the import left each object it read, as `ImportedObject`s.
+ */
+class ChangeTracker implements SeedChanges {
+  /** How many lines were conflicts. */
+  conflicted = 0
+  readonly #host: TestHost
+  readonly #tenant: string
+  readonly #catalog: DomainCatalog
+  /** The objects the file's lines reached, by domain. */
+  readonly #reached = new Map<string, Set<number>>()
+  /** The `ImportedObject` records of each domain, by object id, read once per file. */
+  readonly #known = new Map<string, Map<number, Record<string, unknown>>>()
+
+  constructor(host: TestHost, tenant: string, catalog: DomainCatalog) {
+    this.#host = host
+    this.#tenant = tenant
+    this.#catalog = catalog
+  }
+
+  conflicts(domain: string, existing: { readonly id: number }, overwrite: boolean): boolean {
+    const known = this.#knownOf(domain).get(existing.id)
+    if (known === undefined || overwrite) return false
+    if (known['fingerprint'] === this.#fingerprint(domain, existing.id)) return false
+    this.conflicted++
+    return true
+  }
+
+  imported(domain: string, id: number): void {
+    let ids = this.#reached.get(domain)
+    if (ids === undefined) this.#reached.set(domain, (ids = new Set()))
+    ids.add(id)
+  }
+
+  /** Keeps how the import left each object it reached. */
+  record(): void {
+    this.#host.runAs({ tenant: this.#tenant, user: null }, () => {
+      for (const [domain, ids] of this.#reached) {
+        const known = this.#knownOf(domain)
+        const created: ReturnType<typeof DomainHelper.buildDomain>[] = []
+        for (const id of ids) {
+          const fingerprint = this.#fingerprint(domain, id)
+          const record = known.get(id)
+          if (record === undefined)
+            created.push(
+              DomainHelper.buildDomain('ImportedObject', { domainName: domain, objectId: id, fingerprint }),
+            )
+          else if (record['fingerprint'] !== fingerprint)
+            DomainHelper.updateDomain(Object.assign(record, { fingerprint }))
+        }
+        if (created.length > 0) DomainHelper.batchCreate('ImportedObject', created)
+      }
+    })
+  }
+
+  #knownOf(domain: string): Map<number, Record<string, unknown>> {
+    let known = this.#known.get(domain)
+    if (known === undefined) {
+      const records = SimpleQuery.of('ImportedObject').eq('domainName', domain).listAll() as Record<
+        string,
+        unknown
+      >[]
+      known = new Map(records.map((record) => [Number(record['objectId']), record]))
+      this.#known.set(domain, known)
+    }
+    return known
+  }
+
+  /** A hash of an object's fields as the wire renders them (references by id). */
+  #fingerprint(domain: string, id: number): string {
+    const object = SimpleQuery.getById(domain, id)
+    return createHash('sha256')
+      .update(JSON.stringify(object === null ? null : this.#catalog.render(domain, object)))
+      .digest('base64url')
+      .slice(0, 22)
+  }
+}
+
 /** Tells the log about a file (and each failed line); with `strict`, stops at the first failure. */
 function report(done: FileImport, options: FolderImportOptions): void {
-  const counts = `${done.inserted} inserted, ${done.updated} updated, ${done.noUpdate} unchanged, ${done.failed} failed`
+  if (done.unchangedSince === true) {
+    options.log?.(
+      `seed ${done.fileName} -> ${done.domainName ?? '(no domain)'} [${done.tenant}]: not imported again, unchanged since its last import`,
+    )
+    return
+  }
+  const conflicts = done.conflict === 0 ? '' : `, ${done.conflict} kept as changed since their import`
+  const counts = `${done.inserted} inserted, ${done.updated} updated, ${done.noUpdate} unchanged${conflicts}, ${done.failed} failed`
   const ignored =
     done.ignoredColumns.length === 0 ? '' : `; ignored columns: ${done.ignoredColumns.join(', ')}`
   options.log?.(

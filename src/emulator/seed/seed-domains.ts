@@ -66,6 +66,16 @@ export const SEED_DOMAINS: Readonly<Record<string, DomainDefinition>> = Object.f
     },
     labelField: 'fileName',
   },
+  // What a re-import on data that lasts compares an object with (SPEC §13.6): the object as its last import left
+  // it, by a hash of its fields. The emulator's own record; the platform does not document how it tells.
+  ImportedObject: {
+    fields: {
+      domainName: { type: 'STRING', required: true },
+      objectId: { type: 'LONG', required: true },
+      fingerprint: { type: 'STRING', required: true },
+    },
+    labelField: 'domainName',
+  },
 })
 
 /** The names of the seed folder's platform domains. */

@@ -30,6 +30,8 @@ import { RpcFacet } from '../facets/rpc-facet.js'
 import { SeedDataException } from '../seed/seed-data-exception.js'
 import {
   importSeedRecords,
+  SEED_CHANGES,
+  type SeedChanges,
   type SeedCellRules,
   type SeedCsvOptions,
   type SeedImportResult,
@@ -421,6 +423,7 @@ class ReferenceHost implements TestHost {
       rootOrganization: options.rootOrganization,
       ignoreUnknownColumns: options.ignoreUnknownColumns === true,
       lineByLine,
+      changes: (options as { [SEED_CHANGES]?: SeedChanges })[SEED_CHANGES],
     })
   }
 
@@ -531,6 +534,7 @@ class ReferenceHost implements TestHost {
       readonly rootOrganization: string | undefined
       readonly ignoreUnknownColumns: boolean
       readonly lineByLine: boolean
+      readonly changes?: SeedChanges | undefined
     },
   ): SeedImportResult | SeedLineImportResult {
     const run = (): SeedImportResult | SeedLineImportResult => {
@@ -540,6 +544,7 @@ class ReferenceHost implements TestHost {
         fileFolders: how.fileFolders,
         rootOrganization: how.rootOrganization ?? session.tenant,
         ignoreUnknownColumns: how.ignoreUnknownColumns,
+        changes: how.changes,
         storeFile: (path) =>
           this.#storage.createStorageFileDomain(basename(path), mimeTypeOf(path), readFileSync(path)),
       }

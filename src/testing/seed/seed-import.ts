@@ -100,7 +100,32 @@ export interface SeedCellRules {
    * theirs do not.
    */
   readonly ignoreUnknownColumns: boolean
+  /** How a re-import treats objects changed since their last import, if it does (the emulator's, SPEC §13.6). */
+  readonly changes?: SeedChanges | undefined
 }
+
+/**
+ * What a re-import of seed data on data that lasts asks about each object (SPEC §13.6): the emulator answers.
+ *
+ * @internal
+ */
+export interface SeedChanges {
+  /**
+   * Whether updating `existing` would overwrite a change made since its last import: the line is then a
+   * conflict and writes nothing. `overwrite` is the line's `OVERWRITE_FLAG`.
+   */
+  conflicts(domain: string, existing: StoredRow, overwrite: boolean): boolean
+  /** The object a line created, updated or left as it was, by id. */
+  imported(domain: string, id: number): void
+}
+
+/**
+ * The internal option of `host.importSeedCsv` that carries {@link SeedChanges}: a symbol, so that it is no
+ * option a user can write.
+ *
+ * @internal
+ */
+export const SEED_CHANGES: unique symbol = Symbol('@tech-vendor/api seed changes')
 
 /**
  * How `host.importSeedCsv` reads a file beyond RFC 4180.
@@ -192,6 +217,7 @@ export function importSeedRecords(
     const keys: QueryCondition[] = []
     const seen = new Set<string>()
     const files: { name: string; path: string }[] = []
+    let overwrite = false
     for (const cell of record.cells) {
       let column = headers.get(cell.header)
       if (column === undefined) {
@@ -200,6 +226,8 @@ export function importSeedRecords(
           headerProblems.push({ line: record.headerLine, column: cell.column, message: column })
         else if ('skip' in column && column.skip === 'ignored') ignoredColumns.push(cell.header.trim())
       }
+      if (typeof column === 'object' && 'skip' in column && column.skip === 'overwrite')
+        overwrite = isOverwrite(cell)
       if (typeof column === 'string' || 'skip' in column) continue
       const name = column.field.name
       // A `seed` row's undefined value is no value, as createDomain reads it: the field keeps its default.
@@ -293,15 +321,25 @@ export function importSeedRecords(
     if (existing === undefined) {
       const id = data.nextId()
       data.write(session, schema.name, id, storedRowFrom(schema, id, read.values))
+      rules.changes?.imported(schema.name, id)
       created++
     } else if ([...read.values].every(([field, value]) => sameStoredValue(existing[field], value))) {
+      rules.changes?.imported(schema.name, existing.id)
       unchanged++
+    } else if (rules.changes?.conflicts(schema.name, existing, overwrite) === true) {
+      // Changed since its import: it keeps its value (the caller counts the conflict).
     } else {
       data.write(session, schema.name, existing.id, storedRowFrom(schema, existing.id, read.values, existing))
+      rules.changes?.imported(schema.name, existing.id)
       updated++
     }
   }
   return { result: { created, updated, unchanged }, problems, headerProblems, ignoredColumns }
+}
+
+/** Whether an `OVERWRITE_FLAG` cell says to overwrite: `Y`, `T` or `true`, in any case. */
+function isOverwrite(cell: SeedCell): boolean {
+  return typeof cell.value === 'string' ? /^(y|t|true)$/i.test(cell.value.trim()) : cell.value === true
 }
 
 /** Whether a CSV cell is the platform's `NULL`: unquoted, so that `"NULL"` stays the text. */
