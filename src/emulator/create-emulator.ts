@@ -6,7 +6,9 @@ import { Authenticator } from './auth/authenticator.js'
 import { checkOptions } from './options/check-options.js'
 import { createApp } from './create-app.js'
 import { importSeedFolder } from './seed/import-folder.js'
-import { SEED_DOMAINS } from './seed/seed-domains.js'
+import { SEED_DOMAINS, USER_DOMAINS } from './seed/seed-domains.js'
+import { memoryStore } from '../testing/store/memory/memory-store.js'
+import { WriteWatch } from './platform/write-watch.js'
 import { seedConfigRecords } from './platform/config-records.js'
 import { DomainCatalog } from './platform/domain-catalog.js'
 import type { Emulator } from './emulator.js'
@@ -80,8 +82,11 @@ class PlatformEmulator implements Emulator {
   constructor(options: EmulatorOptions) {
     const checked = checkOptions(options)
     this.#defaultUsers = checked.users === DEFAULT_USERS
+    // Every write to the user domains in this process, whoever makes it, tells the user directory to read again.
+    const userWrites = new WriteWatch(USER_DOMAINS)
     const host = createTestHost({
       ...checked.host,
+      store: userWrites.store(checked.host.store ?? memoryStore()),
       domains: { ...checked.domains, ...checked.seedDomains, ...PLATFORM_DOMAINS, ...SEED_DOMAINS },
     })
     try {
@@ -110,10 +115,13 @@ class PlatformEmulator implements Emulator {
       }
       checkSeededRecords(host, checked.tenants)
       for (const plugin of checked.plugins) host.loadPlugin(plugin)
-      this.#users = new UserDirectory(host, [
-        checked.defaultTenant,
-        ...checked.tenants.filter((t) => t !== checked.defaultTenant),
-      ])
+      this.#users = new UserDirectory(
+        host,
+        [checked.defaultTenant, ...checked.tenants.filter((t) => t !== checked.defaultTenant)],
+        userWrites,
+        // A store other processes write too (SPEC §15.2) needs { cache: false }: their writes are not seen here.
+        { cache: true },
+      )
       const tokens = new TokenService(checked.tokens, checked.now)
       const access = { host, defaultTenant: checked.defaultTenant, gate: new RequestGate() }
       this[SERVED_APPLICATION] = Object.freeze({
