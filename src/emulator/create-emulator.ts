@@ -9,6 +9,7 @@ import { importSeedFolder } from './seed/import-folder.js'
 import { SEED_DOMAINS, USER_DOMAINS } from './seed/seed-domains.js'
 import { memoryStore } from '../testing/store/memory/memory-store.js'
 import { WriteWatch } from './platform/write-watch.js'
+import { asResponse } from './wire/json-answer.js'
 import { seedConfigRecords } from './platform/config-records.js'
 import { DomainCatalog } from './platform/domain-catalog.js'
 import type { Emulator } from './emulator.js'
@@ -182,7 +183,7 @@ class PlatformEmulator implements Emulator {
         )
       this.#pending.add(closed)
       void Promise.resolve()
-        .then(() => this.#app.fetch(request, {}))
+        .then(async () => asResponse(await this.#app.fetch(request, {})))
         .then(resolve, reject)
         .finally(() => this.#pending.delete(closed))
     })
