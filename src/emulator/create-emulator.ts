@@ -9,6 +9,7 @@ import { importSeedFolder } from './seed/import-folder.js'
 import { SEED_DOMAINS, USER_DOMAINS } from './seed/seed-domains.js'
 import { memoryStore } from '../testing/store/memory/memory-store.js'
 import { WriteWatch } from './platform/write-watch.js'
+import { HookRecords } from './hooks/hook-records-cache.js'
 import { asResponse } from './wire/json-answer.js'
 import { seedConfigRecords } from './platform/config-records.js'
 import { DomainCatalog } from './platform/domain-catalog.js'
@@ -85,9 +86,11 @@ class PlatformEmulator implements Emulator {
     this.#defaultUsers = checked.users === DEFAULT_USERS
     // Every write to the user domains in this process, whoever makes it, tells the user directory to read again.
     const userWrites = new WriteWatch(USER_DOMAINS)
+    // And every write to the object hooks, or the domain classes they name, tells the writes to read them again.
+    const hookWrites = new WriteWatch(['DomainClass', 'DynamicObjectHook'])
     const host = createTestHost({
       ...checked.host,
-      store: userWrites.store(checked.host.store ?? memoryStore()),
+      store: hookWrites.store(userWrites.store(checked.host.store ?? memoryStore())),
       domains: { ...checked.domains, ...checked.seedDomains, ...PLATFORM_DOMAINS, ...SEED_DOMAINS },
     })
     try {
@@ -144,6 +147,8 @@ class PlatformEmulator implements Emulator {
         users: this.#users,
         tokens,
         auth: new Authenticator(tokens, this.#users),
+        // Like the users: { cache: false } for a store other processes write too (SPEC §15.2).
+        hookRecords: new HookRecords(hookWrites, { cache: true }),
         logic: new LogicRunner(
           [new JavaScriptCodeEngine(), new TypeScriptFunctionEngine(checked.logic), this.#groovy],
           access,

@@ -3,36 +3,13 @@ import { DomainHelper, QueryHelper, SimpleQuery } from '../../../src/index.js'
 import { UserDirectory } from '../../../src/emulator/auth/user-directory.js'
 import { WriteWatch } from '../../../src/emulator/platform/write-watch.js'
 import { SEED_DOMAINS as SEED_SHAPES, USER_DOMAINS } from '../../../src/emulator/seed/seed-domains.js'
-import { createTestHost, memoryStore, type Store } from '../../../src/testing/index.js'
-import type { HostData } from '../../../src/testing/store/store.js'
+import { createTestHost, memoryStore } from '../../../src/testing/index.js'
+import { countingStore } from '../counting-store.js'
 import { startWire } from '../wire.js'
 
 /** The reads of each domain that the store answered (`get`, `select` and `count` calls). */
 const reads = new Map<string, number>()
 const readsOfUsers = (): number => USER_DOMAINS.reduce((sum, domain) => sum + (reads.get(domain) ?? 0), 0)
-
-/** The in-memory store, counting the reads that reach it by domain. */
-function countingStore(): Store {
-  const inner = memoryStore()
-  return {
-    kind: inner.kind,
-    close: () => inner.close(),
-    open(request) {
-      const data = inner.open(request)
-      return new Proxy(data, {
-        get(target, key) {
-          const value = Reflect.get(target, key, target) as unknown
-          if (typeof value !== 'function') return value
-          if (key !== 'get' && key !== 'select' && key !== 'count') return value.bind(target)
-          return (...args: [unknown, string, ...unknown[]]) => {
-            reads.set(args[1], (reads.get(args[1]) ?? 0) + 1)
-            return Reflect.apply(value, target, args)
-          }
-        },
-      }) as HostData
-    },
-  }
-}
 
 afterEach(() => reads.clear())
 
@@ -46,7 +23,7 @@ const ROLE_READ = {
 
 describe('the emulator reads a user once until the user domains are written', () => {
   it('a logged-in user’s requests read none of the user domains after the first', async () => {
-    const wire = await startWire({ ...ROLE_READ, store: countingStore() })
+    const wire = await startWire({ ...ROLE_READ, store: countingStore(reads) })
     const { access_token: token } = await wire.login('ann', 'ann-password')
     expect((await wire.json('GET', '/data/Note', { token })).status).toBe(200)
     reads.clear()
@@ -98,7 +75,7 @@ describe('UserDirectory', () => {
   const host = () => {
     const created = createTestHost({
       domains: { ...Object.fromEntries(USER_DOMAINS.map((d) => [d, SEED_SHAPES[d]!])) },
-      store: countingStore(),
+      store: countingStore(reads),
     }).install()
     UserDirectory.addUsers(created, [{ username: 'ann', password: 'a', roles: ['ROLE_A'] }], 'default')
     return created
