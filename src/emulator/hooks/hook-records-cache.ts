@@ -1,5 +1,11 @@
 import type { WriteWatch } from '../platform/write-watch.js'
-import type { HookRecord } from './object-hooks.js'
+
+/** A `DynamicObjectHook` record as the hooks read it. @internal */
+export interface HookRecord {
+  readonly id: number
+  readonly name: string
+  readonly coreLogic: { readonly id: number } | null
+}
 
 /** How many (tenant, domain, hook type) lookups are kept before starting again. */
 const KEPT_LOOKUPS = 4096

@@ -4,7 +4,7 @@ import type { LogicRunner } from '../logic/logic-runner.js'
 import type { RequestUser } from '../logic/logic-request.js'
 import { runAsCaller, type HostAccess } from '../logic/run-as-caller.js'
 import { isPlainObject } from '../wire/is-plain-object.js'
-import type { HookRecords } from './hook-records-cache.js'
+import type { HookRecord, HookRecords } from './hook-records-cache.js'
 
 /**
  * What an object hook's logic receives as its one parameter (`request` in `JAVASCRIPT_CODE`).
@@ -33,13 +33,6 @@ export interface HookRequest {
   object: Record<string, unknown>
   /** The caller, or `null` for an anonymous one. */
   readonly user: RequestUser | null
-}
-
-/** A `DynamicObjectHook` record as the hooks read it. @internal */
-export interface HookRecord {
-  readonly id: number
-  readonly name: string
-  readonly coreLogic: { readonly id: number } | null
 }
 
 /**

@@ -166,21 +166,31 @@ class WatchedData implements HostData {
   sql(context: StoreContext): StoreSql | undefined {
     const sql = this.#inner.sql(context)
     if (sql === undefined) return undefined
-    const watch = this.#watch
-    return new Proxy(sql, {
-      get(target, key, receiver) {
-        const value: unknown = Reflect.get(target, key, receiver)
-        if (typeof value !== 'function') return value
-        return function (this: unknown, ...args: unknown[]): unknown {
-          watch.touched(undefined)
-          try {
-            return Reflect.apply(value, this === receiver ? target : this, args)
-          } finally {
-            watch.touched(undefined)
-          }
-        }
-      },
-    })
+    // A copy whose every method changes the version before and after it runs (the store's may be frozen, so no
+    // Proxy: it could not answer for a frozen method with another function).
+    const watched: Record<string, unknown> = {}
+    for (
+      let from: object | null = sql;
+      from !== null && from !== Object.prototype;
+      from = Object.getPrototypeOf(from) as object | null
+    ) {
+      for (const key of Object.getOwnPropertyNames(from)) {
+        if (key === 'constructor' || key in watched) continue
+        const value: unknown = (sql as unknown as Record<string, unknown>)[key]
+        watched[key] =
+          typeof value !== 'function'
+            ? value
+            : (...args: unknown[]): unknown => {
+                this.#watch.touched(undefined)
+                try {
+                  return Reflect.apply(value, sql, args)
+                } finally {
+                  this.#watch.touched(undefined)
+                }
+              }
+      }
+    }
+    return Object.freeze(watched) as unknown as StoreSql
   }
 
   release(): boolean {

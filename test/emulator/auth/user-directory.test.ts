@@ -3,7 +3,7 @@ import { DomainHelper, QueryHelper, SimpleQuery } from '../../../src/index.js'
 import { UserDirectory } from '../../../src/emulator/auth/user-directory.js'
 import { WriteWatch } from '../../../src/emulator/platform/write-watch.js'
 import { SEED_DOMAINS as SEED_SHAPES, USER_DOMAINS } from '../../../src/emulator/seed/seed-domains.js'
-import { createTestHost, memoryStore } from '../../../src/testing/index.js'
+import { createTestHost, memoryStore, pgliteStore } from '../../../src/testing/index.js'
 import { countingStore } from '../counting-store.js'
 import { startWire } from '../wire.js'
 
@@ -126,5 +126,21 @@ describe('WriteWatch', () => {
     // Committed: what other sessions read changed then, so the version changed again.
     expect(watch.version).not.toBe(inside)
     expect(SimpleQuery.count('Role')).toBe(2)
+  })
+
+  it('changes its version at every SQL statement, which may write any table', async () => {
+    const store = await pgliteStore()
+    try {
+      const watch = new WriteWatch(['Role'])
+      using _host = createTestHost({
+        domains: { Note: { fields: { text: 'STRING' } } },
+        store: watch.store(store),
+      }).install()
+      const before = watch.version
+      expect(QueryHelper.withSql((sql) => sql.rows('select 1 as one'))).toEqual([{ one: 1 }])
+      expect(watch.version).not.toBe(before)
+    } finally {
+      await store.close()
+    }
   })
 })
