@@ -12,7 +12,11 @@ import { createApp } from './create-app.js'
 import { importSeedFolder } from './seed/import-folder.js'
 import { underStartLock } from './seed/start-lock.js'
 import { exportSeedFolder, type ExportPlan, type ExportSummary } from './seed/export-folder.js'
-import { SEED_DOMAINS } from './seed/seed-domains.js'
+import { SEED_DOMAINS, USER_DOMAINS } from './seed/seed-domains.js'
+import { memoryStore } from '../testing/store/memory/memory-store.js'
+import { WriteWatch } from './platform/write-watch.js'
+import { HookRecords } from './hooks/hook-records-cache.js'
+import { asResponse } from './wire/json-answer.js'
 import { seedConfigRecords } from './platform/config-records.js'
 import { DomainCatalog } from './platform/domain-catalog.js'
 import type { Emulator } from './emulator.js'
@@ -136,9 +140,15 @@ class PlatformEmulator implements Emulator {
 
   /** Creates and installs the host on its store, seeds it, and makes the app. */
   #start(checked: CheckedOptions, store: Store | undefined): void {
+    // Every write to the user domains in this process, whoever makes it, tells the user directory to read again.
+    const userWrites = new WriteWatch(USER_DOMAINS)
+    // And every write to the object hooks, or the domain classes they name, tells the writes to read them again.
+    const hookWrites = new WriteWatch(['DomainClass', 'DynamicObjectHook'])
+    // On a database other processes write too (SPEC §15.2) their writes are not seen here: nothing is cached.
+    const cache = store?.kind !== 'PostgreSQL'
     const host = createTestHost({
       ...checked.host,
-      ...(store === undefined ? {} : { store }),
+      store: hookWrites.store(userWrites.store(store ?? memoryStore())),
       domains: { ...checked.domains, ...checked.seedDomains, ...PLATFORM_DOMAINS, ...SEED_DOMAINS },
     })
     try {
@@ -173,10 +183,12 @@ class PlatformEmulator implements Emulator {
       if (store?.kind === 'PostgreSQL') underStartLock(host, checked.defaultTenant, seed)
       else seed()
       for (const plugin of checked.plugins) host.loadPlugin(plugin)
-      const users = new UserDirectory(host, [
-        checked.defaultTenant,
-        ...checked.tenants.filter((t) => t !== checked.defaultTenant),
-      ])
+      const users = new UserDirectory(
+        host,
+        [checked.defaultTenant, ...checked.tenants.filter((t) => t !== checked.defaultTenant)],
+        userWrites,
+        { cache },
+      )
       const tokens = new TokenService(checked.tokens, checked.now)
       const access = { host, defaultTenant: checked.defaultTenant, gate: new RequestGate() }
       this.#export = {
@@ -213,6 +225,7 @@ class PlatformEmulator implements Emulator {
         users,
         tokens,
         auth: new Authenticator(tokens, users),
+        hookRecords: new HookRecords(hookWrites, { cache }),
         logic: new LogicRunner(
           [new JavaScriptCodeEngine(), new TypeScriptFunctionEngine(checked.logic), this.#groovy],
           access,
@@ -253,7 +266,7 @@ class PlatformEmulator implements Emulator {
         )
       this.#pending.add(closed)
       void this.ready
-        .then(() => this.#app.fetch(request, {}))
+        .then(async () => asResponse(await this.#app.fetch(request, {})))
         .then(resolve, reject)
         .finally(() => this.#pending.delete(closed))
     })

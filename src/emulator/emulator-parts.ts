@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import type { Authenticator } from './auth/authenticator.js'
+import type { HookRecords } from './hooks/hook-records-cache.js'
 import type { DomainCatalog } from './platform/domain-catalog.js'
 import type { IncomingCall } from './wire/incoming-call.js'
 import type { LogicRunner } from './logic/logic-runner.js'
@@ -19,6 +20,8 @@ export interface EmulatorParts extends HostAccess {
   readonly tokens: TokenService
   readonly auth: Authenticator
   readonly logic: LogicRunner
+  /** The object hooks of each domain, kept between writes. */
+  readonly hookRecords: HookRecords
   readonly settings: Readonly<Record<string, string | number | boolean>>
   /** Every tenant, the default one included. */
   readonly tenants: readonly string[]

@@ -5,6 +5,22 @@ import { WireError } from '../wire/wire-error.js'
 /** The one algorithm the emulator signs and accepts. */
 const ALGORITHM = 'HS256'
 
+/**
+ * How many verified tokens a {@link TokenService} remembers: far more than the clients of a test or a dev server.
+ *
+ * @internal
+ */
+export const VERIFIED_CAPACITY = 4096
+
+/** What a verified token says, kept so that the next request with it is not verified again. */
+interface VerifiedToken {
+  readonly username: string
+  /** The `exp` claim in seconds, or `undefined`: it never expires. */
+  readonly exp: number | undefined
+  /** The `nbf` claim in seconds, or `undefined`. */
+  readonly nbf: number | undefined
+}
+
 /** The token settings: `security.jwt.*`, read once at start. */
 export interface TokenSettings {
   /** The signing secret. */
@@ -28,6 +44,11 @@ export interface TokenPair {
  * Verification accepts HS256 only: an unsigned (`alg: none`, in any case) token cannot be parsed (1012), and a
  * token signed with another algorithm or key has a wrong signature (1001).
  *
+ * A token that verified is remembered (the last {@link VERIFIED_CAPACITY} distinct ones, by this service, and so
+ * by its secret): a client sends the same token with every request, and checking its signature again each time
+ * was a seventh of the emulator's time. Its time claims are checked again at each use, against the emulator's
+ * clock, so a remembered token still expires (or is not yet valid) exactly when a fresh verification says so.
+ *
  * @internal
  */
 export class TokenService {
@@ -35,8 +56,17 @@ export class TokenService {
   readonly #key: Promise<webcrypto.CryptoKey>
   readonly #settings: TokenSettings
   readonly #now: () => number
+  /** The tokens that verified, least recently used first. */
+  readonly #verified = new Map<string, VerifiedToken>()
+  readonly #capacity: number
 
-  constructor(settings: TokenSettings, now: () => number) {
+  /**
+   * @param settings - The token settings.
+   * @param now - The emulator's clock, in milliseconds: issue times and expiry are read from it.
+   * @param capacity - How many verified tokens to remember.
+   */
+  constructor(settings: TokenSettings, now: () => number, capacity = VERIFIED_CAPACITY) {
+    this.#capacity = capacity
     this.#key = webcrypto.subtle.importKey(
       'raw',
       new TextEncoder().encode(settings.secret),
@@ -79,6 +109,33 @@ export class TokenService {
    *   is wrong (another key or algorithm), 1006 (401) when it has expired.
    */
   async verify(token: string): Promise<string> {
+    const known = this.#verified.get(token)
+    if (known !== undefined) {
+      this.#verified.delete(token)
+      // Outside its time claims now (the clock may be a test's, and go back): verified again below, which throws
+      // the error a fresh token in that state gets.
+      if (this.#inTime(known)) {
+        this.#verified.set(token, known)
+        return known.username
+      }
+    }
+    const verified = await this.#verifyAll(token)
+    if (this.#verified.size >= this.#capacity)
+      this.#verified.delete(this.#verified.keys().next().value as string)
+    this.#verified.set(token, verified)
+    return verified.username
+  }
+
+  /** Whether a remembered token's `exp` and `nbf` hold at the clock's time, as jose checks them. */
+  #inTime(token: VerifiedToken): boolean {
+    const seconds = Math.floor(this.#now() / 1000)
+    return (
+      (token.exp === undefined || token.exp > seconds) && (token.nbf === undefined || token.nbf <= seconds)
+    )
+  }
+
+  /** Parses a token and checks its algorithm, signature and claims. */
+  async #verifyAll(token: string): Promise<VerifiedToken> {
     let alg: unknown
     try {
       // Parsed before the signature is checked, as the platform's JWT parser does: garbage is 1012, not 1001.
@@ -111,7 +168,7 @@ export class TokenService {
       if (typeof payload.sub !== 'string' || payload.sub === '') {
         throw new WireError('TokenInvalid', 'the token names no user (no sub claim); log in for a new token.')
       }
-      return payload.sub
+      return { username: payload.sub, exp: payload.exp, nbf: payload.nbf }
     } catch (error) {
       if (error instanceof WireError) throw error
       switch ((error as { code?: unknown }).code) {

@@ -5,6 +5,7 @@ import type { TestHost } from '../../testing/index.js'
 import type { EmulatorUser, UserChanges } from '../options/emulator-options.js'
 import { isStringArray } from '../wire/is-string-array.js'
 import type { RequestUser } from '../logic/logic-request.js'
+import type { WriteWatch } from '../platform/write-watch.js'
 
 /** The user of `options.users` when neither the options nor the data folder give one. */
 export const DEFAULT_USERS: readonly EmulatorUser[] = Object.freeze([
@@ -17,26 +18,64 @@ export const DEFAULT_USERS: readonly EmulatorUser[] = Object.freeze([
 
 type Row = Record<string, unknown> & { readonly id: number }
 
+/** How many usernames the directory keeps what it found for before it starts again. */
+const KEPT_USERS = 4096
+
+/** What the directory found for a username: the user and its tenant, and the caller once asked for. */
+interface Found {
+  readonly user: Row
+  readonly tenant: string
+  caller?: RequestUser
+}
+
+/** Options of a {@link UserDirectory}. */
+export interface UserDirectoryOptions {
+  /**
+   * Whether to keep what was read for a username (its `User` record, tenant and roles) until a write may have
+   * changed the user domains (default `true`). Turn it off where other processes write the same store (several
+   * emulators on one PostgreSQL database, SPEC §15.2): their writes do not change this process's
+   * {@link WriteWatch}, so only reading at every login and request sees them.
+   */
+  readonly cache?: boolean
+}
+
 /**
  * Who can log in, read from the platform's user domains (§13.5): a `User` by its username, in the tenants in
  * order (the default tenant first), with the roles of its groups (`UserGroup` -> `Group` -> `GroupRole` ->
- * `Role.authority`). Everything is read at each login and each request, so a REST write to these domains takes
- * effect from the next login on. Like the platform, nothing here looks at `enabled` when checking a login or a
- * token.
+ * `Role.authority`). What was read for a username is kept until the {@link WriteWatch} of the user domains says
+ * they may have changed, so a REST write to these domains (or `emulator.updateUser`, a logic's or a test's write)
+ * takes effect from the next login or request on, and the requests between read nothing. Like the platform,
+ * nothing here looks at `enabled` when checking a login or a token.
  *
  * @internal
  */
 export class UserDirectory {
   readonly #host: TestHost
   readonly #tenants: readonly string[]
+  readonly #writes: WriteWatch
+  readonly #cache: boolean
+  /** What was found by username (`null`: no such user), as of {@link UserDirectory.#version}. */
+  readonly #found = new Map<string, Found | null>()
+  #version: number
 
   /**
    * @param host - The emulator's host, installed.
    * @param tenants - The tenants to look users up in, in order.
+   * @param writes - What tells when the user domains (`USER_DOMAINS`: `User`, `UserGroup`, `Group`, `GroupRole`,
+   *   `Role`, `Organization`) may have changed.
+   * @param options - Whether to keep what was read.
    */
-  constructor(host: TestHost, tenants: readonly string[]) {
+  constructor(
+    host: TestHost,
+    tenants: readonly string[],
+    writes: WriteWatch,
+    options: UserDirectoryOptions = {},
+  ) {
     this.#host = host
     this.#tenants = tenants
+    this.#writes = writes
+    this.#cache = options.cache ?? true
+    this.#version = writes.version
   }
 
   /**
@@ -89,15 +128,17 @@ export class UserDirectory {
   caller(username: string): RequestUser | undefined {
     const found = this.#find(username)
     if (found === undefined) return undefined
+    if (found.caller !== undefined) return found.caller
     const { user, tenant } = found
     const roles = this.#host.runAs({ tenant, user: null }, () => rolesOf(user))
-    return Object.freeze({
+    found.caller = Object.freeze({
       id: user.id,
       username,
       name: typeof user['name'] === 'string' && user['name'] !== '' ? user['name'] : username,
       roles: Object.freeze(roles),
       tenant,
     })
+    return found.caller
   }
 
   /**
@@ -159,15 +200,26 @@ export class UserDirectory {
   }
 
   /** The user of that username and its tenant: the first tenant in order that has one. */
-  #find(username: string): { user: Row; tenant: string } | undefined {
+  #find(username: string): Found | undefined {
+    if (!this.#cache) return this.#read(username) ?? undefined
+    if (this.#version !== this.#writes.version || this.#found.size >= KEPT_USERS) {
+      this.#found.clear()
+      this.#version = this.#writes.version
+    }
+    let found = this.#found.get(username)
+    if (found === undefined) this.#found.set(username, (found = this.#read(username)))
+    return found ?? undefined
+  }
+
+  #read(username: string): Found | null {
     for (const tenant of this.#tenants) {
       const user = this.#host.runAs(
         { tenant, user: null },
         () => SimpleQuery.of('User').eq('username', username).list(0, 1)[0],
       )
-      if (user !== undefined) return { user: user, tenant }
+      if (user !== undefined) return { user, tenant }
     }
-    return undefined
+    return null
   }
 
   #usernames(): string[] {

@@ -4,6 +4,7 @@ import type { LogicRunner } from '../logic/logic-runner.js'
 import type { RequestUser } from '../logic/logic-request.js'
 import { runAsCaller, type HostAccess } from '../logic/run-as-caller.js'
 import { isPlainObject } from '../wire/is-plain-object.js'
+import type { HookRecord, HookRecords } from './hook-records-cache.js'
 
 /**
  * What an object hook's logic receives as its one parameter (`request` in `JAVASCRIPT_CODE`).
@@ -34,13 +35,6 @@ export interface HookRequest {
   readonly user: RequestUser | null
 }
 
-/** A `DynamicObjectHook` record as the hooks read it. */
-interface HookRecord {
-  readonly id: number
-  readonly name: string
-  readonly coreLogic: { readonly id: number } | null
-}
-
 /**
  * Runs the active `DynamicObjectHook`s of a domain and a hook type, by id, as the caller in the caller's tenant:
  * each gets the object as the hook before it left it. Resolves to the object as the last hook left it. A hook
@@ -51,21 +45,24 @@ interface HookRecord {
  * @internal
  */
 export async function runObjectHooks(
-  parts: HostAccess & { readonly logic: LogicRunner },
+  parts: HostAccess & { readonly logic: LogicRunner; readonly hookRecords: HookRecords },
   domain: string,
   hookType: HookType,
   object: Record<string, unknown>,
   user: RequestUser | null,
 ): Promise<Record<string, unknown>> {
-  const hooks = runAsCaller(parts, user, () => {
-    const [domainClass] = SimpleQuery.of('DomainClass').eq('shortName', domain).list(0, 1)
-    if (domainClass === undefined) return []
-    return SimpleQuery.of('DynamicObjectHook')
-      .eq('objectType', domainClass)
-      .eq('hookType', hookType)
-      .eq('active', true)
-      .listAll() as unknown as HookRecord[]
-  })
+  const tenant = user === null ? parts.defaultTenant : user.tenant
+  const hooks = parts.hookRecords.find(tenant, domain, hookType, () =>
+    runAsCaller(parts, user, () => {
+      const [domainClass] = SimpleQuery.of('DomainClass').eq('shortName', domain).list(0, 1)
+      if (domainClass === undefined) return []
+      return SimpleQuery.of('DynamicObjectHook')
+        .eq('objectType', domainClass)
+        .eq('hookType', hookType)
+        .eq('active', true)
+        .listAll() as unknown as HookRecord[]
+    }),
+  )
   let current = object
   for (const hook of hooks) {
     const request: HookRequest = { hookType, domain, object: current, user }

@@ -22,6 +22,11 @@ export class DomainCatalog {
   readonly #references = new Map<string, readonly string[]>()
   readonly #definitions = new Map<string, DomainDefinition>()
   readonly #platform = new Set<string>()
+  /** The BIG_DECIMAL and FILE fields of each domain: what {@link DomainCatalog.render} rewrites, found once. */
+  readonly #rendered = new Map<
+    string,
+    { readonly decimals: readonly string[]; readonly files: readonly string[] }
+  >()
 
   constructor(domains: Readonly<Record<string, DomainDefinition>>, roles: ReadonlyMap<string, DomainRoles>) {
     const platform = { ...PLATFORM_DOMAINS, ...SEED_DOMAINS }
@@ -37,6 +42,12 @@ export class DomainCatalog {
       if (name in platform) this.#platform.add(name)
       this.#references.set(name, references)
       this.#roles.set(name, name in platform ? platformDomainRoles(name) : (roles.get(name) ?? {}))
+    }
+    for (const name of this.#types.keys()) {
+      this.#rendered.set(name, {
+        decimals: this.fieldsOfType(name, 'BIG_DECIMAL'),
+        files: this.fieldsOfType(name, 'FILE'),
+      })
     }
   }
 
@@ -93,13 +104,14 @@ export class DomainCatalog {
     const map = DomainHelper.render(object, DomainObjectRenderType.ALL_COLUMNS)
     // A user's password is never rendered (§13.5): not on the wire, not in an export.
     if (domain === 'User') delete map['password']
-    for (const field of this.fieldsOfType(domain, 'BIG_DECIMAL')) {
+    const { decimals, files } = this.#rendered.get(domain) ?? { decimals: [], files: [] }
+    for (const field of decimals) {
       const value = map[field]
       if (typeof value === 'string') map[field] = new DecimalNumber(value)
     }
     // A stored-file record's own FILE field is the emulator's, hidden from the wire.
     if (domain === STORAGE_DOMAIN) return recordOnWire(map)
-    for (const field of this.fieldsOfType(domain, 'FILE')) {
+    for (const field of files) {
       const value = map[field]
       if (value !== null && value !== undefined) map[field] = fileOnWire(value as StorageFieldValue)
     }

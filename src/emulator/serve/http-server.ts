@@ -1,6 +1,9 @@
-import type { Server } from 'node:http'
+import type { OutgoingHttpHeaders, Server, ServerResponse } from 'node:http'
+import type { Http2ServerResponse } from 'node:http2'
 import type { AddressInfo } from 'node:net'
-import { createAdaptorServer } from '@hono/node-server'
+import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server'
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
+import { JsonAnswer } from '../wire/json-answer.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import type { ListenOptions } from '../options/emulator-options.js'
 import { API_PREFIX } from '../wire/api-prefix.js'
@@ -16,7 +19,8 @@ export interface RunningServer {
 /**
  * Serves `fetch` over HTTP on Node (through `@hono/node-server`, leaving the global `Request` and `Response`
  * as they are), bound to 127.0.0.1 unless told otherwise. `fetch` gets each request with the hostname the
- * server listens on, so that it can refuse a request for another host.
+ * server listens on, so that it can refuse a request for another host. A {@link JsonAnswer} is written to the
+ * socket as its text, without building a `Response` to read it back from.
  *
  * @throws IllegalArgumentException for a bad port or hostname.
  * @throws Error when the address cannot be bound (in use, not local), saying what to try.
@@ -37,7 +41,12 @@ export async function startHttpServer(
       'emulator.listen: hostname must be a host name or address, such as 127.0.0.1.',
     )
   const server = createAdaptorServer({
-    fetch: (request: Request) => fetch(request, hostname),
+    fetch: async (request: Request, env: HttpBindings | Http2Bindings) => {
+      const answer = await fetch(request, hostname)
+      if (!(answer instanceof JsonAnswer) || answer.built) return answer
+      writeAnswer(answer, env.outgoing)
+      return RESPONSE_ALREADY_SENT
+    },
     overrideGlobalObjects: false,
   }) as Server
   await new Promise<void>((resolve, reject) => {
@@ -65,4 +74,21 @@ export async function startHttpServer(
         server.closeAllConnections()
       }),
   }
+}
+
+/** Writes a JSON answer: its status, its headers (only the content type unless a middleware added some), its text. */
+function writeAnswer(answer: JsonAnswer, outgoing: ServerResponse | Http2ServerResponse): void {
+  const changed = answer.changedHeaders
+  let headers: OutgoingHttpHeaders
+  if (changed === undefined) {
+    headers = { 'content-type': 'application/json' }
+  } else {
+    headers = {}
+    for (const [name, value] of changed) if (name !== 'set-cookie') headers[name] = value
+    const cookies = changed.getSetCookie()
+    if (cookies.length > 0) headers['set-cookie'] = cookies
+  }
+  headers['content-length'] = Buffer.byteLength(answer.bodyText)
+  outgoing.writeHead(answer.status, headers)
+  outgoing.end(answer.bodyText)
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import { JsonAnswer } from './json-answer.js'
 
 /**
  * One request as the access log records it: what `accessLog` receives beside the line, and what
@@ -87,12 +88,15 @@ export function requestLogMiddleware(
     try {
       await next()
     } finally {
-      const { status, headers } = c.res
-      const json = (headers.get('content-type') ?? '').includes('json')
+      const answer = c.res
+      const { status } = answer
+      // The emulator's own JSON answers hold their text: nothing to copy or read.
+      const own = answer instanceof JsonAnswer && !answer.built ? answer : undefined
+      const json = own !== undefined || (answer.headers.get('content-type') ?? '').includes('json')
       const url = new URL(c.req.url)
       const write = c.req.method !== 'GET' && /^(\/api)?\/(data|action)\//.test(url.pathname)
       const read = json && (status >= 300 || (status === 200 && write))
-      const text = read ? await c.res.clone().text() : ''
+      const text = !read ? '' : own !== undefined ? own.bodyText : await answer.clone().text()
       const entry: AccessLogEntry = {
         time,
         method: c.req.method,

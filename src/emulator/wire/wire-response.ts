@@ -1,13 +1,15 @@
+import { JsonAnswer } from './json-answer.js'
 import type { WireError } from './wire-error.js'
 import { writeJson } from './write-json.js'
 
 /**
- * A JSON response, written by {@link writeJson} (BIG_DECIMAL values as numbers that keep their scale).
+ * A JSON response, written by {@link writeJson} (BIG_DECIMAL values as numbers that keep their scale): a
+ * {@link JsonAnswer}, which builds the `Response` only when something needs one.
  *
  * @internal
  */
 export function jsonResponse(value: unknown, status = 200): Response {
-  return new Response(writeJson(value), { status, headers: { 'content-type': 'application/json' } })
+  return new JsonAnswer(writeJson(value), status) as unknown as Response
 }
 
 /**
