@@ -201,6 +201,23 @@ describe.skipIf(url === undefined)(
         expect(seen.map((note) => note.title).sort()).toEqual([...titles('a'), ...titles('b')].sort())
         expect(seen.map((note) => note.id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y))
       }
+      // A user changed through one process logs in through the other at once: no process caches users here.
+      const users = (await (
+        await fetch(`${a.url}/data/User?max=10`, { headers: { authorization: `Bearer ${tokenA}` } })
+      ).json()) as { data: { id: number; username: string }[] }
+      const annId = users.data.find((user) => user.username === 'ann')?.id
+      const changed = await fetch(`${a.url}/data/User/${String(annId)}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${tokenA}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: annId, password: 'changed-through-a' }),
+      })
+      expect(((await changed.json()) as { status: string }).status).toBe('success')
+      const throughB = await fetch(`${b.url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'ann', password: 'changed-through-a' }),
+      })
+      expect(throughB.status).toBe(200)
       await stop(a)
       await stop(b)
     })
