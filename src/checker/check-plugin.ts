@@ -10,6 +10,7 @@ import { assignManifests } from './manifest-assignment.js'
 import { MemberMatcher, type MemberReference } from './member-matcher.js'
 import type { MemberSubject, MemberUse } from './member-use.js'
 import type { LocatedManifest, PluginTarget } from './plugin-target.js'
+import { ProfiledTypes } from './profiled-types.js'
 import type { RuleMessage } from './rule.js'
 import { memberRules, type RuleId } from './rules.js'
 import { ApiVersionCheck } from './rules/api-version.js'
@@ -69,7 +70,10 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
   const typeProgram = options.typeProgram ?? program
   const checker = program.getTypeChecker()
   const library = new LibraryFiles()
-  const matcher = new MemberMatcher(t, checker, library, options.members)
+  // Under a runtime profile, the types the compiler's check computed in the profiled program are taken where
+  // they are the declared surface's, so that the rules do not type the plugin a second time.
+  const profiled = typeProgram === program ? undefined : new ProfiledTypes(t, program, typeProgram)
+  const matcher = new MemberMatcher(t, checker, library, options.members, profiled)
   const assignment = assignManifests(t, program, checker, library, options.files, options.manifestOf)
   const orphans = options.files.filter((f) => (assignment.get(f) ?? []).length === 0)
   const checked = options.files.filter((f) => (assignment.get(f) ?? []).length > 0)
@@ -114,7 +118,20 @@ export function checkPlugin(options: CheckPluginOptions): PluginCheck {
       const on005 = target.manifest.apiVersion === '0.0.5'
       if (on005) v1 ??= v1OnlyExports(t, program, checker, library)
       const v1Only = on005 ? v1 : undefined
-      visitFile({ t, program, checker, matcher, library, file, path, target, v1: v1Only, add, refused })
+      visitFile({
+        t,
+        program,
+        checker,
+        profiled,
+        matcher,
+        library,
+        file,
+        path,
+        target,
+        v1: v1Only,
+        add,
+        refused,
+      })
     }
     for (const diagnostic of diagnostics) {
       const start = diagnostic.start ?? 0
@@ -140,6 +157,8 @@ interface FileWalk {
   readonly t: TypeScript
   readonly program: ts.Program
   readonly checker: ts.TypeChecker
+  /** Under a runtime profile, the profiled program's types, taken where they are the declared surface's. */
+  readonly profiled: ProfiledTypes | undefined
   readonly matcher: MemberMatcher
   readonly library: LibraryFiles
   readonly file: ts.SourceFile
@@ -250,7 +269,8 @@ function visitFile(walk: FileWalk): void {
       if (match !== undefined) {
         // Through a local constant: what holds for every overload was reported where it was bound.
         const skip = match.via === undefined ? undefined : referenceRules(match.via)
-        const use: MemberUse = { kind: 'call', used: isValueUsed(t, checker, node) }
+        const used = isValueUsed(t, checker, node, match.profiled ? walk.profiled : undefined)
+        const use: MemberUse = { kind: 'call', used }
         reportUse([match.member], match.member.id, use, match.at, node, skip)
       }
     } else if (

@@ -4,6 +4,7 @@ import type { LibraryLine } from '../runtime-contract/runtime-description.js'
 import type { LibraryFiles } from './library-files.js'
 import { outermost, skipOuter } from './expression-wrappers.js'
 import type { TypeScript } from './load-typescript.js'
+import type { ProfiledTypes } from './profiled-types.js'
 import { resolveAlias } from './resolve-alias.js'
 
 /**
@@ -37,6 +38,11 @@ export interface MemberCall {
    * there, once, and only the rest at the call.
    */
   readonly via?: MemberReference
+  /**
+   * Whether the member was resolved from the runtime profile's program, its types there being the declared
+   * surface's: that program's types then hold around the call too.
+   */
+  readonly profiled: boolean
 }
 
 /** What a reference resolves to before an overload is chosen. */
@@ -49,6 +55,8 @@ interface Resolved {
   readonly line: LibraryLine
   /** Where to report. */
   readonly at: ts.Node
+  /** The checker that resolved it: the profiled program's where its types are the declared surface's. */
+  readonly checker: ts.TypeChecker
 }
 
 /** What a parameter or an argument can be, coarsely: enough to tell the overloads of one member apart. */
@@ -106,16 +114,24 @@ export class MemberMatcher {
   readonly #linesByName = new Map<string, Set<LibraryLine>>()
   /** The library line of each facade class declaration met, once told. */
   readonly #classLines = new Map<ts.Node, LibraryLine | undefined>()
+  /** The runtime profile's program, whose computed types are taken where they are the declared surface's. */
+  readonly #profiled: ProfiledTypes | undefined
 
+  /**
+   * @param checker - The checker of the program without the runtime profile, which the rules resolve against.
+   * @param profiled - Under a runtime profile, the profiled program's types, asked first where they agree.
+   */
   constructor(
     typescript: TypeScript,
     checker: ts.TypeChecker,
     library: LibraryFiles,
     specs: readonly MemberSpec[],
+    profiled?: ProfiledTypes,
   ) {
     this.#ts = typescript
     this.#checker = checker
     this.#library = library
+    this.#profiled = profiled
     for (const spec of specs) {
       const key = `${spec.owner}.${spec.name}`
       const list = this.#byName.get(key)
@@ -189,7 +205,10 @@ export class MemberMatcher {
     if (resolved === undefined) return undefined
     const member = this.#choose(resolved, args, direct ? call : undefined)
     if (member === undefined) return undefined
-    return via === undefined ? { member, at: resolved.at } : { member, at: resolved.at, via }
+    const profiled = resolved.checker !== this.#checker
+    return via === undefined
+      ? { member, at: resolved.at, profiled }
+      : { member, at: resolved.at, via, profiled }
   }
 
   /**
@@ -218,8 +237,18 @@ export class MemberMatcher {
     if (t.isPropertyAccessExpression(expression)) {
       const name = expression.name
       if (!t.isIdentifier(name) || !this.#names.has(name.text)) return undefined
+      const profiled = this.#profiledFor(expression)
+      if (profiled !== undefined) {
+        // The receiver typed as in the declared surface, and the property declared there too: the same answer.
+        const receiver = profiled.checker.getTypeAtLocation(expression.expression)
+        const property = profiled.isSharedType(receiver)
+          ? profiled.checker.getSymbolAtLocation(name)
+          : undefined
+        if (property !== undefined && profiled.isSharedSymbol(property))
+          return this.#resolveProperty(name.text, property, expression.expression, name, profiled.checker)
+      }
       const property = checker.getSymbolAtLocation(name)
-      return this.#resolveProperty(name.text, property, expression.expression, name)
+      return this.#resolveProperty(name.text, property, expression.expression, name, checker)
     }
     if (!t.isElementAccessExpression(expression)) return undefined
     const argument = expression.argumentExpression
@@ -236,7 +265,7 @@ export class MemberMatcher {
     }
     if (name === undefined || !this.#names.has(name)) return undefined
     const property = checker.getPropertyOfType(checker.getTypeAtLocation(receiver), name)
-    return this.#resolveProperty(name, property, receiver, key)
+    return this.#resolveProperty(name, property, receiver, key, checker)
   }
 
   /** The member an object pattern's element takes: `task` in `const { task } = AsyncHelper`. */
@@ -250,7 +279,13 @@ export class MemberMatcher {
     const property = this.#checker.getPropertyOfType(this.#checker.getTypeAtLocation(pattern), key.text)
     const declaration = pattern.parent
     const receiver = t.isVariableDeclaration(declaration) ? declaration.initializer : undefined
-    return this.#resolveProperty(key.text, property, receiver, key)
+    return this.#resolveProperty(key.text, property, receiver, key, this.#checker)
+  }
+
+  /** The profiled program's types, when they can be asked about `node` (its file is the same parsed object). */
+  #profiledFor(node: ts.Node): ProfiledTypes | undefined {
+    const profiled = this.#profiled
+    return profiled !== undefined && profiled.covers(node.getSourceFile()) ? profiled : undefined
   }
 
   /**
@@ -264,6 +299,7 @@ export class MemberMatcher {
     property: ts.Symbol | undefined,
     receiver: ts.Expression | undefined,
     at: ts.Node,
+    checker: ts.TypeChecker,
   ): Resolved | undefined {
     let owner: string | undefined
     let declaringClass: ts.Node | undefined
@@ -279,7 +315,7 @@ export class MemberMatcher {
     if (owner === undefined) return undefined
     const candidates = this.#byName.get(`${owner}.${name}`)
     if (candidates === undefined) return undefined
-    return { owner, name, candidates, line: this.#classLine(declaringClass) ?? '0.0.5', at }
+    return { owner, name, candidates, line: this.#classLine(declaringClass) ?? '0.0.5', at, checker }
   }
 
   /** The library's facade `receiver` names (`AsyncHelper`, `api.AsyncHelper`, a barrel's re-export), if it is one. */
@@ -371,19 +407,32 @@ export class MemberMatcher {
 
   /**
    * How many arguments a call passes, a spread tuple (`task(...args)` with `args: [boolean, Runnable]`)
-   * counted element by element, and the types to take their kinds from; `undefined` when a spread hides how
-   * many there are (the types then stop at the spread).
+   * counted element by element, and their kinds; `undefined` for the count when a spread hides how many
+   * there are (the kinds then stop at the spread). A literal or a function written in place tells its kind by
+   * its syntax; the others are typed by `checker`. `undefined` as a whole when `checker` is the profiled
+   * program's and a type it gives is not the declared surface's.
    */
-  #argumentTypes(args: readonly ts.Expression[]): { types: ts.Type[]; count: number | undefined } {
+  #argumentKinds(
+    args: readonly ts.Expression[],
+    checker: ts.TypeChecker,
+  ): { kinds: Kinds[]; count: number | undefined } | undefined {
     const t = this.#ts
-    const checker = this.#checker
-    const types: ts.Type[] = []
+    const profiled = checker === this.#checker ? undefined : this.#profiled
+    const kindsOf: Kinds[] = []
+    const typed = (node: ts.Expression): ts.Type | undefined => {
+      const type = checker.getTypeAtLocation(node)
+      return profiled === undefined || profiled.isSharedType(type) ? type : undefined
+    }
     for (const argument of args) {
       if (!t.isSpreadElement(argument)) {
-        types.push(checker.getTypeAtLocation(argument))
+        const known = syntacticKinds(t, argument)
+        const type = known === undefined ? typed(argument) : undefined
+        if (known === undefined && type === undefined) return undefined
+        kindsOf.push(known ?? this.#kindsOf(type as ts.Type, checker))
         continue
       }
-      const type = checker.getTypeAtLocation(argument.expression)
+      const type = typed(argument.expression)
+      if (type === undefined) return undefined
       const tuple = checker.isTupleType(type) ? (type as ts.TypeReference) : undefined
       const target = tuple?.target as ts.TupleType | undefined
       if (
@@ -392,10 +441,13 @@ export class MemberMatcher {
         target.hasRestElement ||
         target.minLength !== target.fixedLength
       )
-        return { types, count: undefined }
-      types.push(...checker.getTypeArguments(tuple))
+        return { kinds: kindsOf, count: undefined }
+      for (const element of checker.getTypeArguments(tuple)) {
+        if (profiled !== undefined && !profiled.isSharedType(element)) return undefined
+        kindsOf.push(this.#kindsOf(element, checker))
+      }
     }
-    return { types, count: types.length }
+    return { kinds: kindsOf, count: kindsOf.length }
   }
 
   /**
@@ -410,30 +462,48 @@ export class MemberMatcher {
     call: ts.CallExpression | undefined,
   ): MemberSpec | undefined {
     let pool: MemberSpec[] = [...resolved.candidates]
-    // Most members have one overload: the arguments' types are asked for only where they choose.
+    // Most members have one overload, and most calls pass as many arguments as one of them takes: the
+    // arguments' types are asked for only where they choose, and the call's signature only where the
+    // overloads their kinds fit take different parameters.
+    if (pool.length > 1 && !args.some((a) => this.#ts.isSpreadElement(a)))
+      pool = pool.filter((m) => arityFits(m, args.length))
     if (pool.length > 1) {
-      const { types, count } = this.#argumentTypes(args)
+      // The profiled program's types where they are the declared surface's, else the declared program's.
+      let checker = resolved.checker
+      let argumentKinds = this.#argumentKinds(args, checker)
+      if (argumentKinds === undefined) {
+        checker = this.#checker
+        argumentKinds = this.#argumentKinds(args, checker)
+      }
+      const { kinds: argumentKindsOf = [], count } = argumentKinds ?? {}
       if (count !== undefined) pool = pool.filter((m) => arityFits(m, count))
-      const argumentKinds = types.map((type) => this.#kindsOf(type))
-      const signature = call === undefined || pool.length < 2 ? undefined : this.#librarySignature(call)
-      const parameters = signature?.getParameters()
+      let parameters: ts.Symbol[] | undefined
       const fits = (m: MemberSpec, byParameter: boolean): boolean =>
         m.parameters.every((javaType, i) => {
           const java = JAVA_KINDS[javaType] ?? ANY
-          const argument = argumentKinds[i]
+          const argument = argumentKindsOf[i]
           if (argument === undefined) return true
           if (!overlaps(java, argument)) return false
           if (!byParameter || parameters === undefined || call === undefined) return true
           const parameter = parameters[Math.min(i, parameters.length - 1)]
           return (
             parameter === undefined ||
-            overlaps(java, this.#kindsOf(this.#checker.getTypeOfSymbolAtLocation(parameter, call)))
+            overlaps(java, this.#kindsOf(checker.getTypeOfSymbolAtLocation(parameter, call), checker))
           )
         })
-      if (pool.length > 1) {
-        let fitting = pool.filter((m) => fits(m, true))
-        if (fitting.length === 0) fitting = pool.filter((m) => fits(m, false))
-        if (fitting.length > 0) pool = fitting
+      const byKinds = pool.filter((m) => fits(m, false))
+      // Overloads that take the same parameters fit the chosen signature alike: it tells them no further apart.
+      if (call !== undefined && new Set(byKinds.map((m) => m.parameters.join())).size > 1) {
+        let signature = this.#librarySignature(call, checker)
+        if (signature === null) {
+          checker = this.#checker
+          signature = this.#librarySignature(call, checker)
+        }
+        parameters = signature?.getParameters()
+        const fitting = byKinds.filter((m) => fits(m, true))
+        pool = fitting.length > 0 ? fitting : byKinds
+      } else if (byKinds.length > 0) {
+        pool = byKinds
       }
     }
     if (pool.length > 1) {
@@ -443,27 +513,33 @@ export class MemberMatcher {
     return pool[0]
   }
 
-  /** The signature the type checker resolved `call` to, when it is the library's. */
-  #librarySignature(call: ts.CallExpression): ts.Signature | undefined {
-    const signature = this.#checker.getResolvedSignature(call)
+  /**
+   * The signature `checker` resolved `call` to, when it is the library's; `null` when `checker` is the
+   * profiled program's and the signature is declared by the runtime profile itself.
+   */
+  #librarySignature(call: ts.CallExpression, checker: ts.TypeChecker): ts.Signature | undefined | null {
+    const signature = checker.getResolvedSignature(call)
     const declaration = signature?.declaration
     if (declaration === undefined || this.#ts.isJSDocSignature(declaration)) return undefined
+    if (checker !== this.#checker && this.#profiled?.isShared(declaration) !== true) return null
     return this.#library.has(declaration.getSourceFile().fileName) ? signature : undefined
   }
 
-  #kindsOf(type: ts.Type, depth = 0): Kinds {
+  #kindsOf(type: ts.Type, checker: ts.TypeChecker, depth = 0): Kinds {
     const t = this.#ts
     const f = type.flags
     if (depth > 4 || f & (t.TypeFlags.Any | t.TypeFlags.Unknown | t.TypeFlags.Null | t.TypeFlags.Undefined))
       return ANY
     if (f & t.TypeFlags.TypeParameter) {
-      const constraint = this.#checker.getBaseConstraintOfType(type)
-      return constraint === undefined || constraint === type ? ANY : this.#kindsOf(constraint, depth + 1)
+      const constraint = checker.getBaseConstraintOfType(type)
+      return constraint === undefined || constraint === type
+        ? ANY
+        : this.#kindsOf(constraint, checker, depth + 1)
     }
     if (type.isUnionOrIntersection()) {
       const all = new Set<Kind>()
       for (const part of type.types) {
-        const k = this.#kindsOf(part, depth + 1)
+        const k = this.#kindsOf(part, checker, depth + 1)
         if (k === ANY) return ANY
         for (const each of k) all.add(each)
       }
@@ -473,14 +549,32 @@ export class MemberMatcher {
     if (f & (t.TypeFlags.NumberLike | t.TypeFlags.BigIntLike)) return kinds('number')
     if (f & t.TypeFlags.BooleanLike) return kinds('boolean')
     if (f & t.TypeFlags.Object) {
-      const checker = this.#checker as ts.TypeChecker & { isArrayLikeType?: (type: ts.Type) => boolean }
-      if (checker.isArrayLikeType?.(type) === true) return kinds('array')
+      const arrays = checker as ts.TypeChecker & { isArrayLikeType?: (type: ts.Type) => boolean }
+      if (arrays.isArrayLikeType?.(type) === true) return kinds('array')
       if (type.getConstructSignatures().length > 0) return kinds('class')
       if (type.getCallSignatures().length > 0) return kinds('function')
       return kinds('object')
     }
     return ANY
   }
+}
+
+/**
+ * The kind of an argument written in place, told by its syntax as the type checker would type it: a function,
+ * a class, a string, number or boolean literal, an array or object literal; `undefined` for anything else
+ * (an assertion may give a literal another type).
+ */
+function syntacticKinds(t: TypeScript, argument: ts.Expression): Kinds | undefined {
+  let e = argument
+  while (t.isParenthesizedExpression(e)) e = e.expression
+  if (t.isArrowFunction(e) || t.isFunctionExpression(e)) return kinds('function')
+  if (t.isClassExpression(e)) return kinds('class')
+  if (t.isStringLiteralLike(e) || t.isTemplateExpression(e)) return kinds('string')
+  if (t.isNumericLiteral(e) || t.isBigIntLiteral(e)) return kinds('number')
+  if (e.kind === t.SyntaxKind.TrueKeyword || e.kind === t.SyntaxKind.FalseKeyword) return kinds('boolean')
+  if (t.isArrayLiteralExpression(e)) return kinds('array')
+  if (t.isObjectLiteralExpression(e)) return kinds('object')
+  return undefined
 }
 
 function arityFits(member: MemberSpec, count: number): boolean {

@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkPlugin } from '../../src/checker/check-plugin.js'
+import type { Finding } from '../../src/checker/finding.js'
 import { createPluginProgram } from '../../src/checker/plugin-program.js'
+import type { LocatedManifest } from '../../src/checker/plugin-target.js'
 import { isRuntimeProfileCondition } from '../../src/checker/runtime-profile-conditions.js'
+import { memberSpecs } from '../../src/runtime-contract/members.js'
 import { fixturesDir, repoRoot, sourceFileCache, vendorApi } from './fixture-plugins.js'
 
 const PROFILE = 'tech-vendor-runtime-1.0.0-beta18'
@@ -146,6 +150,99 @@ describe('the two programs of a plugin under the runtime profile', () => {
     // '@tech-vendor/api' would resolve to files the first program does not have.
     const before53 = { ...ts, version: '5.2.2', versionMajorMinor: '5.2' } as unknown as typeof ts
     expect(shared(programsWith(before53))).toEqual([false, false])
+  })
+})
+
+/**
+ * Plugin code that reaches the facades the profile leaves as declared (overloads chosen by their arguments, a
+ * value used or dropped in a callback) beside those it retypes, for the rules to resolve from the profiled
+ * program's types where they are the declared surface's.
+ */
+const FACADES_SOURCE = `import { AsyncHelper, DomainHelper, DomainObjectRenderType, MessageHelper, Notification, QueryHelper, SimpleQuery, type DomainObject, type PlatformUser } from '@tech-vendor/api'
+
+declare const ann: PlatformUser
+const cache = new Map<string, number>()
+
+export function facades(ids: readonly number[], page: number): unknown[] {
+  const rows = SimpleQuery.of('Order').eq('status', 'OPEN').list(page * 20, 20)
+  const rendered = rows.map((row: DomainObject) => DomainHelper.render(row, DomainObjectRenderType.ALL_COLUMNS))
+  ids.forEach((id) => SimpleQuery.getById('Order', id))
+  QueryHelper.withTransaction(() => {
+    const order = SimpleQuery.getById('Order', ids[0] ?? 0)
+    if (order !== null) DomainHelper.updateDomain({ ...order, status: 'CLOSED' })
+    return order
+  })
+  const count = cache.get('orders') ?? SimpleQuery.count('Order')
+  ids.forEach(() => AsyncHelper.task(() => console.log(String(count))))
+  const push = MessageHelper.pushMessage
+  push(new Notification({ content: 'Done', toUser: ann }))
+  AsyncHelper.newForkJoinPool(2)
+  return [rendered, AsyncHelper.task(() => console.log('started'))]
+}
+
+declare const console: { log(message: string): void }
+`
+
+describe('the rules under the runtime profile', () => {
+  let project: string
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), 'vendor-api-profiled-facades-'))
+    cpSync(plugin, project, { recursive: true, verbatimSymlinks: true })
+    writeFileSync(join(project, 'src', 'facades.ts'), FACADES_SOURCE)
+  })
+  afterAll(() => rmSync(project, { recursive: true, force: true }))
+
+  /**
+   * The findings, and how many types the program without the profile created for them, beyond those its
+   * checker starts with: with `cache`, the two
+   * programs share the parsed files and the rules take the profiled program's types where they may; without,
+   * each program parses its own, and the rules type everything in the program without the profile.
+   */
+  const checked = (cache: Map<string, ts.SourceFile> | undefined): { findings: Finding[]; types: number } => {
+    const built = createPluginProgram({
+      typescript: ts,
+      cwd: project,
+      tsconfig: join(project, 'tsconfig.json'),
+      paths: [],
+      cache,
+    })
+    const manifest: LocatedManifest = {
+      name: 'profiled',
+      version: '1.0.0',
+      apiVersion: '0.0.5',
+      dependsOnPlugins: [],
+      path: join(project, 'package.json'),
+    }
+    // The types a new checker starts with, which the count leaves out.
+    const initial = built.program.getTypeChecker() && built.program.getTypeCount()
+    const { findings } = checkPlugin({
+      typescript: ts,
+      program: built.program,
+      typeProgram: built.typeProgram,
+      files: built.files,
+      manifestOf: () => manifest,
+      linkage: 'dynamic',
+      members: memberSpecs,
+      cwd: project,
+    })
+    return { findings, types: built.program.getTypeCount() - initial }
+  }
+
+  it("find the same from the profiled program's types as from typing the plugin again without the profile", () => {
+    const reused = checked(new Map())
+    const retyped = checked(undefined)
+    expect(reused.findings).toEqual(retyped.findings)
+    const facades = reused.findings
+      .filter((f) => f.file === 'src/facades.ts')
+      .map((f) => `${f.line} ${f.rule}`)
+    expect(facades).toEqual([
+      '16 runtime-deprecated', // task(Runnable), its value dropped by a callback typed to return void
+      '19 absent-at-runtime', // newForkJoinPool(int)
+      '20 linkage-mismatch', // task(Runnable), its value returned
+      '20 runtime-deprecated',
+    ])
+    // Typed once, in the profiled program: the program without the profile types only what the profile retypes.
+    expect(reused.types).toBeLessThan(retyped.types / 2)
   })
 })
 

@@ -1,6 +1,7 @@
 import type ts from 'typescript'
 import { outermost } from '../expression-wrappers.js'
 import type { TypeScript } from '../load-typescript.js'
+import type { ProfiledTypes } from '../profiled-types.js'
 import { declaredBy, descriptors, fails, hintOf } from '../member-use.js'
 import { defineRule, type MemberRule } from '../rule.js'
 
@@ -61,8 +62,17 @@ export const linkageMismatch = defineRule<MemberRule<'linkage-mismatch'>>({
  * condition or the right of `&&`, `||`, `??` whose own value is dropped (`flag && AsyncHelper.task(r)`), awaited
  * as a statement, or as the body of an arrow function whose contextual return type is `void`
  * (`setTimeout(() => AsyncHelper.task(r))`, `forEach`; not `map`).
+ *
+ * @param checker - The checker of the program the rules resolve against.
+ * @param profiled - The runtime profile's program, asked first: its answer is taken where the function type
+ * comes from a declaration both programs share.
  */
-export function isValueUsed(t: TypeScript, checker: ts.TypeChecker, call: ts.CallExpression): boolean {
+export function isValueUsed(
+  t: TypeScript,
+  checker: ts.TypeChecker,
+  call: ts.CallExpression,
+  profiled?: ProfiledTypes,
+): boolean {
   const k = t.SyntaxKind
   let node: ts.Expression = outermost(t, call)
   for (;;) {
@@ -91,7 +101,13 @@ export function isValueUsed(t: TypeScript, checker: ts.TypeChecker, call: ts.Cal
   }
   const parent = node.parent
   if (t.isExpressionStatement(parent) || t.isVoidExpression(parent)) return false
-  if (t.isArrowFunction(parent) && parent.body === node) return !returnsVoid(t, checker, parent)
+  if (t.isArrowFunction(parent) && parent.body === node) {
+    const profiledAnswer =
+      profiled?.covers(parent.getSourceFile()) === true
+        ? returnsVoid(t, profiled.checker, parent, profiled)
+        : undefined
+    return !(profiledAnswer ?? returnsVoid(t, checker, parent) ?? false)
+  }
   if (t.isForStatement(parent) && (parent.incrementor === node || parent.initializer === node)) return false
   return true
 }
@@ -99,14 +115,22 @@ export function isValueUsed(t: TypeScript, checker: ts.TypeChecker, call: ts.Cal
 /**
  * Whether the function type `arrow` is given where it stands returns `void` in every signature. An argument
  * is judged by the parameter as declared, before inference: `map`'s callback returns `U`, which a callback
- * returning `void` would otherwise make `void`.
+ * returning `void` would otherwise make `void`. `undefined` when `profiled` is given (`checker` is then its
+ * checker) and the function type is not the declared surface's.
  */
-function returnsVoid(t: TypeScript, checker: ts.TypeChecker, arrow: ts.ArrowFunction): boolean {
+function returnsVoid(
+  t: TypeScript,
+  checker: ts.TypeChecker,
+  arrow: ts.ArrowFunction,
+  profiled?: ProfiledTypes,
+): boolean | undefined {
   const outer = outermost(t, arrow)
   const call = outer.parent
   let type: ts.Type | undefined
   if ((t.isCallExpression(call) || t.isNewExpression(call)) && call.arguments?.includes(outer) === true) {
     const declaration = checker.getResolvedSignature(call)?.getDeclaration()
+    if (profiled !== undefined && (declaration === undefined || !profiled.isShared(declaration)))
+      return undefined
     const parameter =
       declaration === undefined
         ? undefined
@@ -119,7 +143,8 @@ function returnsVoid(t: TypeScript, checker: ts.TypeChecker, arrow: ts.ArrowFunc
   } else {
     type = checker.getContextualType(arrow)
   }
-  if (type === undefined) return false
+  if (type === undefined) return profiled === undefined ? false : undefined
+  if (profiled !== undefined && !profiled.isSharedType(type)) return undefined
   const signatures = checker.getSignaturesOfType(checker.getNonNullableType(type), t.SignatureKind.Call)
   return (
     signatures.length > 0 &&
