@@ -59,9 +59,21 @@ describe('the built client entry', () => {
 })
 
 describe('the built emulator entry', () => {
-  it('is where the emulator dependencies are loaded', () => {
-    const reached = specifiersReachedFrom(join(dist, 'emulator/index.js'))
-    expect([...reached].filter((s) => !isBuiltin(s)).sort()).toEqual(['@hono/node-server', 'hono', 'jose'])
+  it('is where the emulator dependencies are loaded; PGlite only for persist, when asked for', () => {
+    const entry = join(dist, 'emulator/index.js')
+    // By package: a subpath such as @hono/node-server/utils/response is its package's.
+    const packageOf = (specifier: string): string =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/')
+    const reached = new Set([...specifiersReachedFrom(entry)].filter((s) => !isBuiltin(s)).map(packageOf))
+    expect([...reached].sort()).toEqual(['@electric-sql/pglite', '@hono/node-server', 'hono', 'jose'])
+    // `persist` opens a PGlite store: a dynamic import inside the store's factory, so that an emulator without
+    // it never loads PGlite; `pg` (a shared database) is loaded only by `vendor-api serve --store`.
+    const chunks = [...reachedFiles(entry)].map((file) => readFileSync(file, 'utf8')).join('\n')
+    expect(chunks).not.toMatch(/from ['"]@electric-sql\/pglite['"]|require\(['"]@electric-sql\/pglite['"]\)/)
+    expect(chunks).toMatch(/import\(['"]@electric-sql\/pglite['"]\)/)
   })
 })
 
