@@ -3,7 +3,7 @@ import { IllegalStateException } from '../../../errors/illegal-state-exception.j
 import { describeValue } from '../../domains/describe-value.js'
 import type { HostData, OpenRequest, Store } from '../store.js'
 import { checkStoreFree } from '../sql/check-store-free.js'
-import { hostSchema } from '../sql/host-schema.js'
+import { hostSchema, type HostSchema } from '../sql/host-schema.js'
 import { openLastingSchema } from '../sql/lasting-schema.js'
 import { pgliteConnection, type PgliteConnection, type PgliteEngine } from './pglite-connection.js'
 import { PgliteData } from './pglite-data.js'
@@ -91,7 +91,32 @@ class PgliteStore implements Store {
       this.#holder,
       request.hostName,
     )
-    if (request.lasting === true) return this.#openLasting(request)
+    // The application's lasting data (`OpenRequest.lasting`) keeps every commit in a schema of its own.
+    const lasting = request.lasting === true
+    const schema = lasting
+      ? openLastingSchema(
+          this.#connection,
+          request.schemas,
+          this.#collation,
+          this.#dataDir === undefined ? 'PGlite (in memory)' : `PGlite at ${this.#dataDir}`,
+        )
+      : this.#testSchema(request)
+    this.#holder = request.hostName
+    return new PgliteData(
+      this,
+      request,
+      schema.mapping,
+      schema.name,
+      this.#connection,
+      () => {
+        this.#holder = undefined
+      },
+      lasting,
+    )
+  }
+
+  /** The schema of a test host's domains, made once and kept for every host with the same domains. */
+  #testSchema(request: OpenRequest): HostSchema {
     const schema = hostSchema(request.schemas, this.#collation, (hash) => `tv_${hash}`)
     if (!this.#schemas.has(schema.name)) {
       const exists = this.#connection.run([
@@ -106,28 +131,7 @@ class PgliteStore implements Store {
       }
       this.#schemas.add(schema.name)
     }
-    this.#holder = request.hostName
-    return new PgliteData(this, request, schema.mapping, schema.name, this.#connection, () => {
-      this.#holder = undefined
-    })
-  }
-
-  /** Opens the application's lasting data (`OpenRequest.lasting`): every commit is kept in the database. */
-  #openLasting(request: OpenRequest): HostData {
-    const where = this.#dataDir === undefined ? 'PGlite (in memory)' : `PGlite at ${this.#dataDir}`
-    const schema = openLastingSchema(this.#connection, request.schemas, this.#collation, where)
-    this.#holder = request.hostName
-    return new PgliteData(
-      this,
-      request,
-      schema.mapping,
-      schema.name,
-      this.#connection,
-      () => {
-        this.#holder = undefined
-      },
-      true,
-    )
+    return schema
   }
 
   async close(): Promise<void> {

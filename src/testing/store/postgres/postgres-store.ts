@@ -103,9 +103,18 @@ class PostgresStore implements Store {
       this.#holder,
       request.hostName,
     )
-    if (request.lasting === true) return this.#openLasting(request)
-    const schema = hostSchema(request.schemas, this.#collation.column, (hash) => `tv_${hash}_${this.#token}`)
-    if (!this.#schemas.has(schema.name)) {
+    // The application's lasting data is in the database's schema of its own, shared with every process that
+    // opens it, which neither close() nor the next store drops; a test host's, in a schema of this store's.
+    const lasting = request.lasting === true
+    const schema = lasting
+      ? openLastingSchema(
+          { run: (statements, onError) => this.#connections.run(0, statements, onError) },
+          request.schemas,
+          this.#collation.column,
+          'PostgreSQL',
+        )
+      : hostSchema(request.schemas, this.#collation.column, (hash) => `tv_${hash}_${this.#token}`)
+    if (!lasting && !this.#schemas.has(schema.name)) {
       this.#own(schema.create)
       this.#schemas.add(schema.name)
     }
@@ -124,32 +133,7 @@ class PostgresStore implements Store {
           this.#connections.forget(schema.name)
         }
       },
-    )
-  }
-
-  /**
-   * Opens the application's lasting data (`OpenRequest.lasting`): its schema is the database's, shared with every
-   * process that opens it, and neither `close()` nor the next store drops it.
-   */
-  #openLasting(request: OpenRequest): HostData {
-    const schema = openLastingSchema(
-      { run: (statements, onError) => this.#connections.run(0, statements, onError) },
-      request.schemas,
-      this.#collation.column,
-      'PostgreSQL',
-    )
-    this.#holder = request.hostName
-    return new PostgresData(
-      this,
-      request,
-      schema.mapping,
-      schema.name,
-      this.#collation.like,
-      this.#connections,
-      () => {
-        this.#holder = undefined
-      },
-      true,
+      lasting,
     )
   }
 
