@@ -5,7 +5,13 @@ import type { DomainFacet } from '../facets/domain-facet.js'
 import { describeValue } from '../domains/describe-value.js'
 import { sameStoredValue } from '../domains/same-stored-value.js'
 import { tryNormalizeFieldValue } from '../domains/normalize-field-value.js'
-import { storedRowFrom, type DomainSchema, type FieldSchema, type StoredRow } from '../domains/schema.js'
+import {
+  storedRowFrom,
+  type DomainSchema,
+  type FieldSchema,
+  type StoredRow,
+  type StoredValue,
+} from '../domains/schema.js'
 import type { SessionState } from '../host/host-context.js'
 import { readRequest } from '../facets/request-data.js'
 import { isReservedKey } from '../domains/safe-names.js'
@@ -209,6 +215,8 @@ export function importSeedRecords(
   let created = 0
   let updated = 0
   let unchanged = 0
+  // Once for the import, not per record: what each record's references are checked against.
+  const references = domains.references(session)
   for (const record of records) {
     const before = problems.length
     const problem = (column: number, message: string): void =>
@@ -301,8 +309,7 @@ export function importSeedRecords(
       }
       existing = rows[0]
     }
-    const request = Object.fromEntries(Object.entries(values))
-    const read = readRequest(schema, request, domains.references(session), existing)
+    const read = readRequest(schema, values, references, existing)
     if (read.errors.length > 0) {
       for (const error of read.errors) {
         const cell = record.cells.find((c) => {
@@ -323,7 +330,7 @@ export function importSeedRecords(
       data.write(session, schema.name, id, storedRowFrom(schema, id, read.values))
       rules.changes?.imported(schema.name, id)
       created++
-    } else if ([...read.values].every(([field, value]) => sameStoredValue(existing[field], value))) {
+    } else if (sameValues(existing, read.values)) {
       rules.changes?.imported(schema.name, existing.id)
       unchanged++
     } else if (rules.changes?.conflicts(schema.name, existing, overwrite) === true) {
@@ -335,6 +342,12 @@ export function importSeedRecords(
     }
   }
   return { result: { created, updated, unchanged }, problems, headerProblems, ignoredColumns }
+}
+
+/** Whether a stored row already holds every value a record sets. */
+function sameValues(existing: StoredRow, values: ReadonlyMap<string, StoredValue>): boolean {
+  for (const [field, value] of values) if (!sameStoredValue(existing[field], value)) return false
+  return true
 }
 
 /** Whether an `OVERWRITE_FLAG` cell says to overwrite: `Y`, `T` or `true`, in any case. */
