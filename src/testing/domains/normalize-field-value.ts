@@ -76,6 +76,30 @@ function expectedValue(field: FieldSchema): string {
 }
 
 /**
+ * Why a value does not fit a field: the message {@link tryNormalizeFieldValue} returns. A function of its own,
+ * not a closure in it: that runs for every value written, and only a value that does not fit needs this.
+ */
+function mismatch(
+  field: FieldSchema,
+  value: unknown,
+  domainName: string | undefined,
+  anyNumber: boolean,
+  hint = '',
+): NormalizeResult {
+  const expected = anyNumber
+    ? 'a number (a finite number, or a bigint a number holds exactly: any within ±2^53)'
+    : expectedValue(field)
+  const given = describeValue(value)
+  const where = domainName === undefined ? `Field ${field.name}` : `${domainName}.${field.name}`
+  return {
+    ok: false,
+    expected,
+    given,
+    message: `${where} is a ${field.type} field: it takes ${expected}, not ${given}${hint === '' ? '.' : `; ${hint}`}`,
+  }
+}
+
+/**
  * Turns a value a plugin gives (to a write or a condition) into the value the engine stores and compares,
  * or says why it does not fit the field. `null` and `undefined` give `null` (whether null is allowed is
  * the caller's rule: required fields on write, three-valued logic in conditions).
@@ -110,46 +134,46 @@ export function tryNormalizeFieldValue(
   if (value === null || value === undefined) return { ok: true, value: null }
   // A condition compares numerically, so any number fits an INTEGER or LONG field (qty < 9.5).
   const anyNumber = use === 'condition' && (field.type === 'INTEGER' || field.type === 'LONG')
-  const fail = (hint = ''): NormalizeResult => {
-    const expected = anyNumber
-      ? 'a number (a finite number, or a bigint a number holds exactly: any within ±2^53)'
-      : expectedValue(field)
-    const given = describeValue(value)
-    const where = domainName === undefined ? `Field ${field.name}` : `${domainName}.${field.name}`
-    return {
-      ok: false,
-      expected,
-      given,
-      message: `${where} is a ${field.type} field: it takes ${expected}, not ${given}${hint === '' ? '.' : `; ${hint}`}`,
-    }
-  }
   switch (field.type) {
     case 'STRING':
     case 'JSON_STRING': {
-      if (typeof value !== 'string') return fail()
+      if (typeof value !== 'string') return mismatch(field, value, domainName, anyNumber)
       if (UNSTORABLE.test(value)) {
-        return fail('the text holds a NUL character or an unpaired surrogate, which PostgreSQL cannot store.')
+        return mismatch(
+          field,
+          value,
+          domainName,
+          anyNumber,
+          'the text holds a NUL character or an unpaired surrogate, which PostgreSQL cannot store.',
+        )
       }
       if (field.type === 'JSON_STRING') {
         try {
           JSON.parse(value)
         } catch {
-          return fail('the text is not valid JSON; pass JSON.stringify(yourValue).')
+          return mismatch(
+            field,
+            value,
+            domainName,
+            anyNumber,
+            'the text is not valid JSON; pass JSON.stringify(yourValue).',
+          )
         }
       }
       return { ok: true, value }
     }
     case 'BOOLEAN':
-      return typeof value === 'boolean' ? { ok: true, value } : fail()
+      return typeof value === 'boolean' ? { ok: true, value } : mismatch(field, value, domainName, anyNumber)
     case 'INTEGER':
     case 'LONG':
     case 'DOUBLE': {
       const number = toExactNumber(value)
-      if (number === null) return fail()
+      if (number === null) return mismatch(field, value, domainName, anyNumber)
       if (anyNumber) return { ok: true, value: number === 0 ? 0 : number }
       if (field.type === 'INTEGER' && !(Number.isInteger(number) && number >= INT_MIN && number <= INT_MAX))
-        return fail()
-      if (field.type === 'LONG' && !Number.isSafeInteger(number)) return fail()
+        return mismatch(field, value, domainName, anyNumber)
+      if (field.type === 'LONG' && !Number.isSafeInteger(number))
+        return mismatch(field, value, domainName, anyNumber)
       return { ok: true, value: number === 0 ? 0 : number }
     }
     case 'BIG_DECIMAL': {
@@ -157,34 +181,46 @@ export function tryNormalizeFieldValue(
       if (typeof value === 'string') decimal = parseDecimal(value)
       else if (typeof value === 'number' && Number.isFinite(value)) decimal = decimalFromNumber(value)
       else if (typeof value === 'bigint') decimal = parseDecimal(value.toString())
-      return decimal === null ? fail() : { ok: true, value: decimal }
+      return decimal === null ? mismatch(field, value, domainName, anyNumber) : { ok: true, value: decimal }
     }
     case 'LOCAL_DATE': {
       const date = typeof value === 'string' ? parseLocalDate(value) : null
       if (date !== null) return { ok: true, value: date }
       return value instanceof Date
-        ? fail('format the date you mean as "YYYY-MM-DD" (a Date has no time zone-free day).')
-        : fail()
+        ? mismatch(
+            field,
+            value,
+            domainName,
+            anyNumber,
+            'format the date you mean as "YYYY-MM-DD" (a Date has no time zone-free day).',
+          )
+        : mismatch(field, value, domainName, anyNumber)
     }
     case 'ZONED_DATETIME': {
       let epoch: number | null = null
       if (value instanceof Date) epoch = Number.isNaN(value.getTime()) ? null : value.getTime()
       else if (typeof value === 'string') epoch = parseZonedDateTime(value)
-      return epoch === null ? fail() : { ok: true, value: epoch === 0 ? 0 : epoch }
+      return epoch === null
+        ? mismatch(field, value, domainName, anyNumber)
+        : { ok: true, value: epoch === 0 ? 0 : epoch }
     }
     case 'DOMAIN_OBJECT': {
       const id = referencedId(value)
       if (id !== null) return { ok: true, value: id }
-      return fail(bareIdHint(field, value))
+      return mismatch(field, value, domainName, anyNumber, bareIdHint(field, value))
     }
     case 'DOMAIN_OBJECT_LIST': {
-      if (!Array.isArray(value)) return fail()
+      if (!Array.isArray(value)) return mismatch(field, value, domainName, anyNumber)
       const ids: number[] = []
       const seen = new Set<number>()
       for (const [index, element] of (value as unknown[]).entries()) {
         const id = referencedId(element)
         if (id === null) {
-          return fail(
+          return mismatch(
+            field,
+            value,
+            domainName,
+            anyNumber,
             `element ${index} is ${describeValue(element)}${typeof element === 'number' ? `: ${bareIdHint(field, element)}` : '.'}`,
           )
         }
@@ -197,7 +233,7 @@ export function tryNormalizeFieldValue(
     }
     case 'FILE': {
       const file = toStorageFieldValue(value)
-      return file === null ? fail() : { ok: true, value: file }
+      return file === null ? mismatch(field, value, domainName, anyNumber) : { ok: true, value: file }
     }
   }
 }

@@ -139,6 +139,8 @@ export class DomainFacet implements DomainRuntime {
       )
     const list: readonly unknown[] = objects
     const errors: FieldError[] = []
+    // Once for the batch, not per object: what every object's references are checked against.
+    const references = this.references(session)
     const reads = list.map((object, index) => {
       if (typeof object !== 'object' || object === null) {
         throw new IllegalArgumentException(
@@ -152,13 +154,7 @@ export class DomainFacet implements DomainRuntime {
         )
       }
       checkUnsaved(object, schema.name, `${where}: objects[${index}]`)
-      const read = readRequest(
-        schema,
-        object,
-        this.references(session),
-        undefined,
-        `${where}: objects[${index}]`,
-      )
+      const read = readRequest(schema, object, references, undefined, `${where}: objects[${index}]`)
       for (const e of read.errors)
         errors.push({
           ...e,

@@ -5,7 +5,13 @@ import type { DomainFacet } from '../facets/domain-facet.js'
 import { describeValue } from '../domains/describe-value.js'
 import { sameStoredValue } from '../domains/same-stored-value.js'
 import { tryNormalizeFieldValue } from '../domains/normalize-field-value.js'
-import { storedRowFrom, type DomainSchema, type FieldSchema, type StoredRow } from '../domains/schema.js'
+import {
+  storedRowFrom,
+  type DomainSchema,
+  type FieldSchema,
+  type StoredRow,
+  type StoredValue,
+} from '../domains/schema.js'
 import type { SessionState } from '../host/host-context.js'
 import { readRequest } from '../facets/request-data.js'
 import { isReservedKey } from '../domains/safe-names.js'
@@ -209,10 +215,10 @@ export function importSeedRecords(
   let created = 0
   let updated = 0
   let unchanged = 0
+  // Once for the import, not per record: what each record's references are checked against.
+  const references = domains.references(session)
   for (const record of records) {
     const before = problems.length
-    const problem = (column: number, message: string): void =>
-      void problems.push({ line: record.line, column, message })
     const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
     const keys: QueryCondition[] = []
     const seen = new Set<string>()
@@ -235,7 +241,7 @@ export function importSeedRecords(
       // An empty unquoted CSV cell is no value too: a create takes the field's default, an update keeps it.
       if (cell.text && cell.value === '' && !cell.quoted && !column.key) continue
       if (seen.has(name)) {
-        problem(cell.column, `${name} is set by two columns; keep one`)
+        problems.push(at(record, cell.column, `${name} is set by two columns; keep one`))
         continue
       }
       seen.add(name)
@@ -244,7 +250,7 @@ export function importSeedRecords(
       if (column.file && cell.text && !isNullCell(cell)) {
         const found = findFile(cell.value as string, rules.fileFolders)
         if (typeof found !== 'string') {
-          problem(cell.column, `${cell.header}: ${found.problem}`)
+          problems.push(at(record, cell.column, `${cell.header}: ${found.problem}`))
           continue
         }
         if (column.field.type === 'FILE') {
@@ -255,28 +261,34 @@ export function importSeedRecords(
         converted = typeof text === 'string' ? fromValue(lookup, text) : text
       } else converted = cell.text ? fromText(lookup, cell, rules) : fromValue(lookup, cell.value)
       if (typeof converted === 'object' && converted !== null && 'problem' in converted) {
-        problem(cell.column, `${cell.header}: ${String(converted.problem)}`)
+        problems.push(at(record, cell.column, `${cell.header}: ${String(converted.problem)}`))
         continue
       }
       let value: unknown = converted
       if (column.by !== undefined && value !== null) {
         const resolved = resolveReference(data, session, column, value)
         if (typeof resolved === 'string') {
-          problem(cell.column, `${cell.header}: ${resolved}`)
+          problems.push(at(record, cell.column, `${cell.header}: ${resolved}`))
           continue
         }
         value = resolved
       }
       if (column.key) {
         if (value === null) {
-          problem(cell.column, `${cell.header} is a key column and is empty; every record needs its key`)
+          problems.push(
+            at(
+              record,
+              cell.column,
+              `${cell.header} is a key column and is empty; every record needs its key`,
+            ),
+          )
           continue
         }
         // The key is looked up before the record is validated: a value the field cannot hold is this cell's problem.
         const check =
           column.by === undefined ? tryNormalizeFieldValue(column.field, value, schema.name) : null
         if (check !== null && !check.ok) {
-          problem(cell.column, `${cell.header}: ${check.message}`)
+          problems.push(at(record, cell.column, `${cell.header}: ${check.message}`))
           continue
         }
         keys.push({ operator: 'eq', field: name, value: value as never })
@@ -293,27 +305,32 @@ export function importSeedRecords(
         validateQuery(schema, { and: true, conditions: keys }),
       )
       if (rows.length > 1) {
-        problem(
-          0,
-          `the key matches ${rows.length} ${schema.name} objects (ids ${rows.map((r) => r.id).join(', ')}); make the key columns unique`,
+        problems.push(
+          at(
+            record,
+            0,
+            `the key matches ${rows.length} ${schema.name} objects (ids ${rows.map((r) => r.id).join(', ')}); make the key columns unique`,
+          ),
         )
         continue
       }
       existing = rows[0]
     }
-    const request = Object.fromEntries(Object.entries(values))
-    const read = readRequest(schema, request, domains.references(session), existing)
+    const read = readRequest(schema, values, references, existing)
     if (read.errors.length > 0) {
       for (const error of read.errors) {
         const cell = record.cells.find((c) => {
           const parsed = headers.get(c.header)
           return typeof parsed === 'object' && 'field' in parsed && parsed.field.name === error.field
         })
-        problem(
-          cell?.column ?? 0,
-          cell === undefined
-            ? `${error.message} (the file has no ${error.field} column)`
-            : `${cell.header}: ${error.message}`,
+        problems.push(
+          at(
+            record,
+            cell?.column ?? 0,
+            cell === undefined
+              ? `${error.message} (the file has no ${error.field} column)`
+              : `${cell.header}: ${error.message}`,
+          ),
         )
       }
       continue
@@ -323,7 +340,7 @@ export function importSeedRecords(
       data.write(session, schema.name, id, storedRowFrom(schema, id, read.values))
       rules.changes?.imported(schema.name, id)
       created++
-    } else if ([...read.values].every(([field, value]) => sameStoredValue(existing[field], value))) {
+    } else if (sameValues(existing, read.values)) {
       rules.changes?.imported(schema.name, existing.id)
       unchanged++
     } else if (rules.changes?.conflicts(schema.name, existing, overwrite) === true) {
@@ -335,6 +352,17 @@ export function importSeedRecords(
     }
   }
   return { result: { created, updated, unchanged }, problems, headerProblems, ignoredColumns }
+}
+
+/** A problem on a record's line (a function, not a closure made for every record). */
+function at(record: SeedRecord, column: number, message: string): SeedProblem {
+  return { line: record.line, column, message }
+}
+
+/** Whether a stored row already holds every value a record sets. */
+function sameValues(existing: StoredRow, values: ReadonlyMap<string, StoredValue>): boolean {
+  for (const [field, value] of values) if (!sameStoredValue(existing[field], value)) return false
+  return true
 }
 
 /** Whether an `OVERWRITE_FLAG` cell says to overwrite: `Y`, `T` or `true`, in any case. */

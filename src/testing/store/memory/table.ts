@@ -671,7 +671,8 @@ export class Table {
     if (lookups.length === 0) return overlay.rows()
     const newIndex = (field: string) => (rows: Iterable<StoredRow>) => this.#newOverlayIndex(field, rows)
     let chosen = lookups
-    if (!plan.union) {
+    // One lookup (an import's key column, looked up once per record) is its own choice: nothing to count.
+    if (!plan.union && lookups.length > 1) {
       const count = ({ field, keys }: IndexLookup): number =>
         field === 'id'
           ? keys.filter((key) => overlay.entry(key as number) != null).length
