@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, repoRoot } from '../../packaging/built-package.js'
+import { serveProcess, type ServeProcess } from './serve-process.js'
 
 // `vendor-api serve --persist`, `vendor-api export` and `vendor-api serve --store` (SPEC §15.2), each a process of
 // its own, as a team runs them.
@@ -44,26 +45,8 @@ function config(dir: string): string {
 }
 
 /** Starts `vendor-api serve` and resolves when it prints its base URL. */
-function serve(
-  ...args: string[]
-): Promise<{ child: ChildProcess; url: string; output: () => string; exit: Promise<number | null> }> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  let output = ''
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return new Promise((resolve, reject) => {
-    const read = (chunk: Buffer): void => {
-      output += chunk.toString()
-      const found = /listening at (http:\/\/\S+\/api)/.exec(output)?.[1]
-      if (found !== undefined) resolve({ child, url: found, output: () => output, exit })
-    }
-    child.stdout!.on('data', read)
-    child.stderr!.on('data', read)
-    void exit.then((code) => reject(new Error(`vendor-api serve exited with ${code}:\n${output}`)))
-  })
+function serve(...args: string[]): Promise<ServeProcess> {
+  return serveProcess(bin, ['--port', '0', ...args], children)
 }
 
 async function stop(server: { child: ChildProcess; exit: Promise<number | null> }): Promise<void> {

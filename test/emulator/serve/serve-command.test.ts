@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, repoRoot } from '../../packaging/built-package.js'
+import { serveProcess, type ServeProcess } from './serve-process.js'
 
 let bin: string
 const children: ChildProcess[] = []
@@ -18,28 +19,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-/** Starts `vendor-api serve` as a process of its own and resolves when it prints its base URL. */
-function serve(
-  ...args: string[]
-): Promise<{ child: ChildProcess; url: string; output: () => string; exit: Promise<number | null> }> {
-  const child = spawn(process.execPath, [bin, 'serve', ...args], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  let output = ''
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return new Promise((resolve, reject) => {
-    // With --log json the start summary goes to stderr.
-    const read = (chunk: Buffer): void => {
-      output += chunk.toString()
-      const url = /listening at (http:\/\/\S+\/api)/.exec(output)?.[1]
-      if (url !== undefined) resolve({ child, url, output: () => output, exit })
-    }
-    child.stdout!.on('data', read)
-    child.stderr!.on('data', read)
-    void exit.then((code) => reject(new Error(`vendor-api serve exited with ${code}:\n${output}`)))
-  })
+/** Starts `vendor-api serve` and resolves when it prints its base URL. */
+function serve(...args: string[]): Promise<ServeProcess> {
+  return serveProcess(bin, args, children)
 }
 
 async function login(url: string, username = 'admin', password = 'admin'): Promise<string> {
