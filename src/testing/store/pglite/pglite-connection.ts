@@ -14,12 +14,20 @@ export interface PgliteEngine {
 export interface PgliteConnection extends SqlConnection {
   /** Whether the store was closed: every later call is an `IllegalStateException` saying so. */
   readonly closed: boolean
-  /** Refuses every later call; the store closes the engine itself. */
+  /** How many round trips (`execProtocolRawSync` calls) the connection has made: what a test counts. */
+  readonly roundTrips: number
+  /**
+   * Statements that must run before anything else but need no round trip of their own (a host's rollback at
+   * release): they go at the head of the next call's pipeline, or run at `close()`. They must not fail.
+   */
+  defer(statements: readonly Statement[]): void
+  /** Runs what was deferred, then refuses every later call; the store closes the engine itself. */
   close(): void
 }
 
 /**
- * A synchronous connection to an in-process PGlite: each call is one pipeline through `execProtocolRawSync`.
+ * A synchronous connection to an in-process PGlite: each call is one pipeline through `execProtocolRawSync`,
+ * headed by whatever was deferred since the last.
  *
  * PGlite arms its timers with the global `setTimeout`, from delays it computes with the global `Date`; under a
  * test's fake timers they would land on the fake clock (and `vi.runAllTimers()` would run PGlite's). Each call
@@ -32,15 +40,34 @@ export interface PgliteConnection extends SqlConnection {
  */
 export function pgliteConnection(engine: PgliteEngine): PgliteConnection {
   let closed = false
+  let roundTrips = 0
+  let deferred: readonly Statement[] = []
   const call = (statements: readonly Statement[]): ReturnType<typeof decodePipeline> => {
-    const bytes = encodePipeline(statements)
-    return decodePipeline(withRealTimers(() => engine.execProtocolRawSync(bytes)))
+    const head = deferred
+    deferred = []
+    const bytes = encodePipeline(head.length === 0 ? statements : [...head, ...statements])
+    roundTrips++
+    const reply = decodePipeline(withRealTimers(() => engine.execProtocolRawSync(bytes)))
+    if (head.length === 0) return reply
+    if (reply.results.length < head.length)
+      throw new IllegalStateException(
+        `internal: PGlite refused ${head[reply.results.length]?.text}, deferred from the last host's release: ${reply.error?.message}`,
+      )
+    return { results: reply.results.slice(head.length), error: reply.error }
   }
   return {
     get closed() {
       return closed
     },
+    get roundTrips() {
+      return roundTrips
+    },
+    defer(statements) {
+      deferred = [...deferred, ...statements]
+    },
     close() {
+      if (closed) return
+      if (deferred.length > 0) call([])
       closed = true
     },
     run(statements, onError) {
