@@ -57,8 +57,9 @@ const releaseSp = (name: string): Statement => ({ text: `RELEASE SAVEPOINT ${nam
 const rollbackToSp = (name: string): Statement => ({ text: `ROLLBACK TO SAVEPOINT ${name}`, params: [] })
 
 /**
- * One host's data on PGlite. The host is one PostgreSQL transaction, opened by the store and rolled back at
- * {@link PgliteData.release}, so the next host starts from empty tables for the cost of a rollback. Inside it,
+ * One host's data on PGlite. The host is one PostgreSQL transaction, opened by the store and rolled back after
+ * {@link PgliteData.release} (at the head of the store's next call, which saves a round trip), so the next host
+ * starts from empty tables for the cost of a rollback. Inside it,
  * what the platform commits is written at the transaction's top level (each call all or nothing, behind a
  * savepoint of its own), and a host transaction is a savepoint.
  *
