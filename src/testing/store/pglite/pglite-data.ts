@@ -57,8 +57,9 @@ const releaseSp = (name: string): Statement => ({ text: `RELEASE SAVEPOINT ${nam
 const rollbackToSp = (name: string): Statement => ({ text: `ROLLBACK TO SAVEPOINT ${name}`, params: [] })
 
 /**
- * One host's data on PGlite. The host is one PostgreSQL transaction, opened by the store and rolled back at
- * {@link PgliteData.release}, so the next host starts from empty tables for the cost of a rollback. Inside it,
+ * One host's data on PGlite. The host is one PostgreSQL transaction, opened by the store and rolled back after
+ * {@link PgliteData.release} (at the head of the store's next call, which saves a round trip), so the next host
+ * starts from empty tables for the cost of a rollback. Inside it,
  * what the platform commits is written at the transaction's top level (each call all or nothing, behind a
  * savepoint of its own), and a host transaction is a savepoint.
  *
@@ -120,18 +121,31 @@ export class PgliteData extends SqlHostData {
   ): StatementResult[] {
     this.checkOpen()
     const transaction = context?.transaction as PgliteTransaction | undefined
+    // Native SQL may take ids of its own (a column's default): the sequence first gets back the ids taken
+    // ahead, unless the transaction is aborted (PostgreSQL would refuse that too, in the native SQL's name).
+    const head = native !== undefined && transaction?.aborted !== true ? this.giveBackIds() : []
+    const all = head.length === 0 ? statements : [...head, ...statements]
     if (transaction === undefined) {
       if (context !== undefined && this.#active !== undefined) throw this.#otherSession()
-      return this.#autonomous(statements)
+      return this.#autonomous(all).slice(head.length)
     }
     if (transaction !== this.#active) throw this.#otherSession()
-    const reply = this.#connection.run(statements)
+    const reply = this.#connection.run(all)
     if (reply.error !== undefined) {
       transaction.aborted = true
-      throw sqlExceptionOf(reply.error, statements[reply.results.length]?.text)
+      throw sqlExceptionOf(reply.error, all[reply.results.length]?.text)
     }
     if (native !== undefined && !native.readOnly) transaction.wroteNatively = true
-    return reply.results
+    return reply.results.slice(head.length)
+  }
+
+  /**
+   * A test host is the sequence's only user (one host at a time on the store, the sequence restarted when it
+   * opens), so it takes ids in blocks, growing from 8 to 1,024 as it uses them; lasting data takes them one at a
+   * time, as another process may share the sequence.
+   */
+  protected override idBlock(taken: number): number {
+    return this.#lasting ? 1 : Math.min(1024, Math.max(8, taken))
   }
 
   override write(context: StoreContext, domain: string, id: number, row: StoredRow | null): void {
@@ -241,13 +255,18 @@ export class PgliteData extends SqlHostData {
     // A closed store's database is gone, and the host's data with it. A prepared statement of native SQL
     // outlives the rollback: it goes too, so that the next host can prepare one of that name. Lasting data
     // keeps what was committed, and never what a transaction still open wrote.
-    if (!this.#connection.closed)
-      this.#connection.run([
-        ...(this.#lasting
-          ? [...(open === undefined ? [] : [rollbackToSp(open.savepoint)]), COMMIT]
-          : [{ text: 'ROLLBACK', params: [] }]),
-        { text: 'DEALLOCATE ALL', params: [] },
-      ])
+    // A test host's rollback waits for the next call on the store (the next host's BEGIN), which it heads:
+    // no round trip of its own. Lasting data's commit runs now.
+    const deallocate: Statement = { text: 'DEALLOCATE ALL', params: [] }
+    if (!this.#connection.closed) {
+      if (this.#lasting)
+        this.#connection.run([
+          ...(open === undefined ? [] : [rollbackToSp(open.savepoint)]),
+          COMMIT,
+          deallocate,
+        ])
+      else this.#connection.defer([{ text: 'ROLLBACK', params: [] }, deallocate])
+    }
     this.#onRelease()
     return true
   }

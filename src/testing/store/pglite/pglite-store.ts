@@ -61,6 +61,20 @@ export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<Sto
   return new PgliteStore(engine, collation === 'und' ? 'und-x-icu' : undefined, dataDir)
 }
 
+/** Each PGlite store's connection, for {@link pgliteRoundTrips}. */
+const connections = new WeakMap<Store, PgliteConnection>()
+
+/**
+ * How many round trips into its PGlite a store made so far: what a test counts to hold the cost of a call.
+ *
+ * @param store - A store `pgliteStore()` made.
+ * @returns The count, or `undefined` for another store.
+ * @internal
+ */
+export function pgliteRoundTrips(store: Store): number | undefined {
+  return connections.get(store)?.roundTrips
+}
+
 class PgliteStore implements Store {
   readonly kind = 'PGlite'
   readonly #engine: PgliteEngine & { close(): Promise<void> }
@@ -80,6 +94,7 @@ class PgliteStore implements Store {
   ) {
     this.#engine = engine
     this.#connection = pgliteConnection(engine)
+    connections.set(this, this.#connection)
     this.#collation = collation
     this.#dataDir = dataDir
   }

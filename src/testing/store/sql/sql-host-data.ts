@@ -60,6 +60,12 @@ export abstract class SqlHostData implements HostData {
   /** Ids `nextId` gave that no row has yet: their first write is a create. */
   readonly #issued = new Set<number>()
   readonly #sequence: string
+  /** Ids taken from the sequence ahead of {@link SqlHostData.nextId} (see {@link SqlHostData.idBlock}), in order. */
+  #ahead: number[] = []
+  /** How many of {@link SqlHostData.#ahead} `nextId` gave. */
+  #aheadUsed = 0
+  /** How many ids this host took from the sequence. */
+  #taken = 0
   #savepoints = 0
   #released = false
 
@@ -140,13 +146,52 @@ export abstract class SqlHostData implements HostData {
     return { text: `SELECT setval('${this.#sequence.replaceAll("'", "''")}', 1, false)`, params: [] }
   }
 
+  /**
+   * How many ids {@link SqlHostData.nextId} takes from the sequence in one statement, given how many this host
+   * took so far: 1 unless a store whose host is the sequence's only user says more, which saves a round trip
+   * per id. Ids stay unique (`nextval` never gives a value twice); a store that takes more gives the unused
+   * ones back with {@link SqlHostData.giveBackIds} before native SQL, which may take ids of its own.
+   */
+  protected idBlock(_taken: number): number {
+    return 1
+  }
+
   nextId(): number {
-    const [result] = this.run(undefined, [
-      { text: `SELECT nextval('${this.#sequence.replaceAll("'", "''")}')`, params: [] },
-    ])
-    const id = Number(result?.rows[0]?.[0])
+    if (this.#aheadUsed === this.#ahead.length) {
+      const size = this.idBlock(this.#taken)
+      const sequence = this.#sequence.replaceAll("'", "''")
+      const text =
+        size === 1
+          ? `SELECT nextval('${sequence}')`
+          : `SELECT nextval('${sequence}') FROM generate_series(1, ${size})`
+      const [result] = this.run(undefined, [{ text, params: [] }])
+      this.#ahead = (result?.rows ?? []).map((row) => Number(row[0]))
+      this.#aheadUsed = 0
+      this.#taken += size
+    }
+    const id = this.#ahead[this.#aheadUsed++] as number
     this.#issued.add(id)
     return id
+  }
+
+  /**
+   * The statement that gives the sequence back the ids taken ahead and not yet given (none: no statement),
+   * leaving it as if each id `nextId` gave had been its own `nextval`; they are forgotten here, since native
+   * SQL after it may take them. Only for a store whose host is the sequence's only user.
+   */
+  protected giveBackIds(): Statement[] {
+    const first = this.#ahead[this.#aheadUsed]
+    this.#ahead = []
+    this.#aheadUsed = 0
+    if (first === undefined) return []
+    const sequence = this.#sequence.replaceAll("'", "''")
+    return [
+      {
+        text:
+          first > 1 ? `SELECT setval('${sequence}', ${first - 1})` : `SELECT setval('${sequence}', 1, false)`,
+        params: [],
+      },
+    ]
   }
 
   domainOfId(id: number, tenant: string): string | undefined {
