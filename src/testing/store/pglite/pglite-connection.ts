@@ -3,49 +3,9 @@ import type { SqlConnection, Statement } from '../sql/statement.js'
 import { decodePipeline, encodePipeline } from '../sql/wire-protocol.js'
 import { withRealTimers } from './with-real-timers.js'
 
-/** What the store calls of a PGlite instance: the protocol, synchronously. @internal */
+/** The one method of a PGlite instance the store calls: the protocol, synchronously. @internal */
 export interface PgliteEngine {
   execProtocolRawSync(message: Uint8Array): Uint8Array
-  /**
-   * The protocol with the replies handed to `onRawData` as the backend writes them. PGlite (0.5) runs the
-   * exchange before the returned promise's first `await`, which `syncToFs: false` leaves out: the replies are
-   * all in when the call returns. Unlike `execProtocolRawSync`, PGlite does not also parse them for itself.
-   */
-  execProtocolRawStream?(
-    message: Uint8Array,
-    options: { syncToFs: boolean; onRawData: (chunk: Uint8Array) => void },
-  ): Promise<void>
-}
-
-/** ReadyForQuery, `Z` with a length of 5 and a status byte: the last message of every exchange. */
-const READY_FOR_QUERY_SIZE = 6
-
-/**
- * One exchange with the engine: the replies to `bytes`. Through `execProtocolRawStream` where PGlite has it,
- * which skips PGlite's own parse of every reply (8% of a typical test's time, issue 26), else
- * `execProtocolRawSync`.
- */
-function exchange(engine: PgliteEngine, bytes: Uint8Array): Uint8Array {
-  if (engine.execProtocolRawStream === undefined) return engine.execProtocolRawSync(bytes)
-  const chunks: Buffer[] = []
-  let size = 0
-  const done = engine.execProtocolRawStream(bytes, {
-    syncToFs: false,
-    onRawData: (chunk) => {
-      // A view of the engine's memory, which the next write reuses: copied.
-      chunks.push(Buffer.from(chunk))
-      size += chunk.length
-    },
-  })
-  // The exchange ran before the call returned; a failure of it rejects the promise only later, so it is
-  // reported here, by the replies' missing end, and the rejection is not left unhandled.
-  done.catch(() => undefined)
-  const reply = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)
-  if (size < READY_FOR_QUERY_SIZE || reply[size - READY_FOR_QUERY_SIZE] !== 0x5a)
-    throw new IllegalStateException(
-      'internal: PGlite ended an exchange without ReadyForQuery (its engine failed); the store cannot go on. Close it and make a new one with pgliteStore().',
-    )
-  return reply
 }
 
 /**
@@ -87,7 +47,7 @@ export function pgliteConnection(engine: PgliteEngine): PgliteConnection {
     deferred = []
     const bytes = encodePipeline(head.length === 0 ? statements : [...head, ...statements])
     roundTrips++
-    const reply = decodePipeline(withRealTimers(() => exchange(engine, bytes)))
+    const reply = decodePipeline(withRealTimers(() => engine.execProtocolRawSync(bytes)))
     if (head.length === 0) return reply
     if (reply.results.length < head.length)
       throw new IllegalStateException(
