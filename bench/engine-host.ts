@@ -17,6 +17,7 @@ import type * as ApiModule from '../src/index.js'
 import type * as TestingModule from '../src/testing/index.js'
 import { compareCpu, cpuMicros, type Comparison } from './cpu-compare.js'
 import { median } from './median.js'
+import { DOMAINS, STATUSES } from './bench-orders.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
@@ -69,22 +70,6 @@ interface Plain {
   note: string | null
 }
 
-const DOMAINS = {
-  BenchOrder: {
-    fields: {
-      name: 'STRING',
-      status: 'STRING',
-      cls: 'INTEGER',
-      qty: 'INTEGER',
-      total: 'DOUBLE',
-      createdAt: 'ZONED_DATETIME',
-      code: 'STRING',
-      note: 'STRING',
-    },
-  },
-} as const
-
-const STATUSES = ['OPEN', 'PAID', 'SHIPPED', 'CLOSED']
 // One syllable in 15 is 'ab', and 'a' then 'b' across syllables adds a few: 'ab%' matches about 6.7% of the
 // names, '%ab%' about 21%.
 const SYLLABLES = ['ab', 'ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'to', 'vi', 'ze', 'an', 'bo', 'ce', 'da', 'fu']

@@ -18,6 +18,7 @@ import { createTestHost } from '../src/testing/index.js'
 import { cpuMicros } from './cpu-compare.js'
 import { median } from './median.js'
 import { printTable } from './report.js'
+import { DOMAINS, STATUSES } from './bench-orders.js'
 
 const TARGET = 2
 const BATCH = 2000
@@ -53,22 +54,6 @@ if (Sqlite === undefined) {
   )
   process.exit(0)
 }
-
-const DOMAINS = {
-  BenchOrder: {
-    fields: {
-      name: 'STRING',
-      status: 'STRING',
-      cls: 'INTEGER',
-      qty: 'INTEGER',
-      total: 'DOUBLE',
-      createdAt: 'ZONED_DATETIME',
-      code: 'STRING',
-      note: 'STRING',
-    },
-  },
-} as const
-const STATUSES = ['OPEN', 'PAID', 'SHIPPED', 'CLOSED']
 
 /** What plugin code writes for an order, row `i` of every round (made before timing). */
 function order(i: number): Record<string, unknown> {
