@@ -144,8 +144,10 @@ class PlatformEmulator implements Emulator {
     const userWrites = new WriteWatch(USER_DOMAINS)
     // And every write to the object hooks, or the domain classes they name, tells the writes to read them again.
     const hookWrites = new WriteWatch(['DomainClass', 'DynamicObjectHook'])
-    // On a database other processes write too (SPEC §15.2) their writes are not seen here: nothing is cached.
-    const cache = store?.kind !== 'PostgreSQL'
+    // A database other processes write too (SPEC §15.2): their writes are not seen here, so nothing is cached,
+    // and the start's seeding waits for theirs.
+    const shared = store?.kind === 'PostgreSQL'
+    const cache = !shared
     const host = createTestHost({
       ...checked.host,
       store: hookWrites.store(userWrites.store(store ?? memoryStore())),
@@ -180,7 +182,7 @@ class PlatformEmulator implements Emulator {
         checkSeededRecords(host, checked.tenants)
       }
       // Emulators sharing a database start one at a time, so that none seeds what another is seeding.
-      if (store?.kind === 'PostgreSQL') underStartLock(host, checked.defaultTenant, seed)
+      if (shared) underStartLock(host, checked.defaultTenant, seed)
       else seed()
       for (const plugin of checked.plugins) host.loadPlugin(plugin)
       const users = new UserDirectory(

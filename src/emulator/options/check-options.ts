@@ -260,11 +260,9 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     problems.push(
       'persist and store were both given: persist keeps the data in PGlite in its directory, store keeps it in the store given; choose one',
     )
-  const keepSecret =
-    typeof persist === 'string' && persist !== '' && settings['security.jwt.secret'] === undefined
-  // With persist and no secret, the secret is read from the directory (or made there) once every option is good.
-  const secret =
-    settings['security.jwt.secret'] ?? (keepSecret ? undefined : randomBytes(32).toString('base64url'))
+  // Without one configured, the secret is made below (with persist, read from its directory or made there) once
+  // every option is known good.
+  const secret = settings['security.jwt.secret']
   if (secret !== undefined && (typeof secret !== 'string' || secret === ''))
     problems.push("settings['security.jwt.secret'] must be a non-empty string")
   else if (secret !== undefined && Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES)
@@ -340,14 +338,15 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
   for (const key of ['tenants', 'defaultTenant', 'storage', 'platformVersion', 'store'] as const) {
     if (options[key] !== undefined) host[key] = options[key]
   }
-  let tokenSecret = secret as string | undefined
-  if (typeof persist === 'string') {
-    tokenSecret ??= keptSecret(persist, MIN_SECRET_BYTES)
-    // Stored files' bytes are kept beside the database, unless the options say where.
-    if (options.storage === undefined)
-      host['storage'] = { kind: 'directory', path: persistDir(persist).files }
-  }
-  settings['security.jwt.secret'] = tokenSecret as string
+  const tokenSecret =
+    (secret as string | undefined) ??
+    (typeof persist === 'string'
+      ? keptSecret(persist, MIN_SECRET_BYTES)
+      : randomBytes(32).toString('base64url'))
+  // Stored files' bytes are kept beside the database, unless the options say where.
+  if (typeof persist === 'string' && options.storage === undefined)
+    host['storage'] = { kind: 'directory', path: persistDir(persist).files }
+  settings['security.jwt.secret'] = tokenSecret
   // The tenant folders of a data root are tenants too.
   if (folderTenants.length > 0) {
     host['tenants'] = tenants
@@ -360,7 +359,7 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     users,
     tenants,
     defaultTenant,
-    tokens: { secret: tokenSecret as string, expiration: expiration as number, refreshExpiration },
+    tokens: { secret: tokenSecret, expiration: expiration as number, refreshExpiration },
     settings,
     now,
     logic: logic as Record<string, LogicFunction>,

@@ -2,7 +2,14 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createEmulator } from '../create-emulator.js'
 import type { Emulator } from '../emulator.js'
-import { keptData, loadConfig, type KeptData } from './serve-command.js'
+import {
+  APPLICATION_FLAGS,
+  KEPT_DATA_FLAGS,
+  dataDirOf,
+  keptData,
+  loadConfig,
+  type KeptData,
+} from './serve-command.js'
 
 /** Where `vendor-api export` writes and where it runs. */
 export interface ExportIo {
@@ -35,13 +42,10 @@ export async function exportCommand(argv: readonly string[], io: ExportIo): Prom
     values = parseArgs({
       args: [...argv],
       options: {
-        persist: { type: 'string' },
-        store: { type: 'string' },
+        ...APPLICATION_FLAGS,
+        ...KEPT_DATA_FLAGS,
         out: { type: 'string', short: 'o' },
-        config: { type: 'string', short: 'c' },
-        data: { type: 'string', short: 'd' },
         env: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
     }).values
@@ -70,7 +74,7 @@ export async function exportCommand(argv: readonly string[], io: ExportIo): Prom
         'there is no kept data to export: give --persist DIR (or --store URL), where vendor-api serve kept it.',
       )
     kept = await keptData(values, options, io.cwd)
-    const dataDir = values.data === undefined ? options.dataDir : resolve(io.cwd, values.data)
+    const dataDir = dataDirOf(values.data, options, io.cwd)
     emulator = createEmulator({
       ...kept.options,
       ...(dataDir === undefined ? {} : { dataDir }),

@@ -23,6 +23,29 @@ export interface ServeIo {
   readonly stopSignal: () => Promise<string>
 }
 
+/** The flags every command that reads the application takes: its config, its data folder, help. @internal */
+export const APPLICATION_FLAGS = {
+  config: { type: 'string', short: 'c' },
+  data: { type: 'string', short: 'd' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+/** The flags that say where kept data is (see {@link keptData}). @internal */
+export const KEPT_DATA_FLAGS = { persist: { type: 'string' }, store: { type: 'string' } } as const
+
+/**
+ * The data folder: `--data` (read against the working directory), else the config's `dataDir`.
+ *
+ * @internal
+ */
+export function dataDirOf(
+  flag: string | undefined,
+  options: EmulatorOptions,
+  cwd: string,
+): string | undefined {
+  return flag === undefined ? options.dataDir : resolve(cwd, flag)
+}
+
 /** The config file formats `--config` loads. */
 const CONFIG_FORMATS = ['.json', '.js', '.mjs', '.cjs']
 
@@ -53,17 +76,14 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     values = parseArgs({
       args: [...argv],
       options: {
+        ...APPLICATION_FLAGS,
+        ...KEPT_DATA_FLAGS,
         port: { type: 'string', short: 'p' },
         hostname: { type: 'string', short: 'H' },
-        config: { type: 'string', short: 'c' },
-        data: { type: 'string', short: 'd' },
         cors: { type: 'string' },
         log: { type: 'string' },
         env: { type: 'string' },
         strict: { type: 'boolean' },
-        persist: { type: 'string' },
-        store: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
     }).values
@@ -96,7 +116,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   let listening = false
   try {
     options = await loadConfig(values.config, io.cwd)
-    dataDir = values.data === undefined ? options.dataDir : resolve(io.cwd, values.data)
+    dataDir = dataDirOf(values.data, options, io.cwd)
     kept = await keptData(values, options, io.cwd)
     emulator = createEmulator({
       ...kept.options,

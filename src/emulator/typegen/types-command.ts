@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { DomainDefinition } from '../../testing/index.js'
 import type { EmulatorOptions } from '../options/emulator-options.js'
-import { loadConfig } from '../serve/serve-command.js'
+import { APPLICATION_FLAGS, dataDirOf, loadConfig } from '../serve/serve-command.js'
 import { domainRegistrySource } from './domain-registry-source.js'
 
 /** Where `vendor-api types` writes and where it runs. */
@@ -28,10 +28,8 @@ export async function typesCommand(argv: readonly string[], io: TypesIo): Promis
     values = parseArgs({
       args: [...argv],
       options: {
-        config: { type: 'string', short: 'c' },
-        data: { type: 'string', short: 'd' },
+        ...APPLICATION_FLAGS,
         out: { type: 'string', short: 'o' },
-        help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
     }).values
@@ -47,7 +45,7 @@ export async function typesCommand(argv: readonly string[], io: TypesIo): Promis
   let source: string
   try {
     const options = await loadConfig(values.config, io.cwd)
-    const dataDir = values.data === undefined ? options.dataDir : resolve(io.cwd, values.data)
+    const dataDir = dataDirOf(values.data, options, io.cwd)
     if (dataDir !== undefined && !(existsSync(dataDir) && statSync(dataDir).isDirectory()))
       throw new Error(`--data ${dataDir}: there is no such folder.`)
     const domains = applicationDomains(options, dataDir)
