@@ -14,7 +14,10 @@ export interface LogicEngineSeed {
   readonly description: string
   /** The platform's handler class; `null` where the public material does not name it (the emulator's choice). */
   readonly handlerClassName: string | null
-  /** What a logic of this engine is, for the message of an engine that cannot run. */
+  /**
+   * What a logic of this engine is, for the message of an engine that cannot run; an engine the emulator runs
+   * starts with its name, as that message lists them.
+   */
   readonly runs: string
 }
 
@@ -28,7 +31,7 @@ export const LOGIC_ENGINES: readonly LogicEngineSeed[] = Object.freeze([
     name: LOGIC_ENGINE_NAMES.groovyCode,
     description: 'Groovy code, the platform’s own logic language',
     handlerClassName: null,
-    runs: 'Groovy code',
+    runs: 'GROOVY_CODE (Groovy code, on a real Groovy)',
   },
   {
     name: 'OS_COMMAND',

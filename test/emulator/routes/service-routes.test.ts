@@ -457,6 +457,21 @@ describe('dynamic logic', () => {
     })
   })
 
+  it('in OS_COMMAND, RENDER_LINK, LLM_ENGINE or JASPER_REPORT answers 501 naming the engine and the engines the emulator runs, by their names', async () => {
+    const { wire, admin } = await withServices()
+    for (const engine of ['OS_COMMAND', 'RENDER_LINK', 'LLM_ENGINE', 'JASPER_REPORT']) {
+      const name = engine.toLowerCase()
+      await createOverRest(wire, admin, name, engine, 'ls -l')
+      const { status, body } = await wire.json('GET', `/service/${name}`, { token: admin })
+      expect(status).toBe(501)
+      expect(body.errorCode).toBe(501)
+      expect(body.msg).toContain(`DynamicLogic '${name}' is written for the ${engine} engine`)
+      for (const runs of ['JAVASCRIPT_CODE', 'TYPESCRIPT_FUNCTION', 'GROOVY_CODE']) {
+        expect(body.msg).toContain(runs)
+      }
+    }
+  })
+
   it('in TYPESCRIPT_FUNCTION without a function of its name answers 500 saying what to pass', async () => {
     const { wire, admin } = await withServices()
     await createOverRest(wire, admin, 'ghost', 'TYPESCRIPT_FUNCTION', '')
