@@ -160,6 +160,23 @@ describe('dashboards', () => {
     ).toBe(200)
   })
 
+  it('a DynamicForm name cannot be changed after creation: a PUT that changes it is a validation failure; its label can change', async () => {
+    const { wire, sales } = await withDashboard()
+    const admin = (await wire.login()).access_token
+    const renamed = await wire.json('PUT', `/data/DynamicForm/${sales.id}`, {
+      token: admin,
+      json: { id: sales.id, name: 'revenue' },
+    })
+    expect(renamed.status).toBe(200)
+    expect(renamed.body).toMatchObject({ status: 'error', data: null })
+    expect(renamed.body.message).toContain('DynamicForm.name cannot be changed after creation')
+    const relabelled = await wire.json('PUT', `/data/DynamicForm/${sales.id}`, {
+      token: admin,
+      json: { id: sales.id, name: 'sales', label: 'Revenue' },
+    })
+    expect(relabelled.body).toMatchObject({ status: 'success', data: { name: 'sales', label: 'Revenue' } })
+  })
+
   it('require login, and answer 404 for a dashboard or widget the tenant does not have', async () => {
     const { wire, token, sales, first } = await withDashboard()
     expect(await wire.json('GET', '/dashboard/list')).toEqual({
