@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { expect, it } from 'vitest'
 
 const emulatorRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/emulator')
@@ -14,12 +15,22 @@ function sourceFiles(folder: string): string[] {
   })
 }
 
-/** The emulator files a file imports, type-only imports included: a cycle of types is still a knot to read. */
+/**
+ * The relative modules a source text imports, as TypeScript's scanner reads them: `import ... from`, `export ...
+ * from`, a side-effect `import '...'`, `import(...)`, in either quote, type-only imports included (a cycle of
+ * types is still a knot to read).
+ */
+function relativeImports(text: string): string[] {
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((imported) => imported.fileName)
+    .filter((name) => name.startsWith('./') || name.startsWith('../'))
+}
+
+/** The emulator files a file imports. */
 function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8')
-  const specifiers = [...text.matchAll(/\bfrom\s+'(\.{1,2}\/[^']+)'|\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)]
-  return specifiers
-    .map((match) => resolve(dirname(file), (match[1] ?? match[2])!.replace(/\.js$/, '.ts')))
+  return relativeImports(readFileSync(file, 'utf8'))
+    .map((name) => resolve(dirname(file), name.replace(/\.js$/, '.ts')))
     .filter((target) => target.startsWith(emulatorRoot))
 }
 
@@ -61,6 +72,19 @@ it('finds a cycle when there is one, so the check above can fail', () => {
     ['c', ['a']],
   ])
   expect(findCycle(graph)).toEqual(['a', 'b', 'c', 'a'])
+})
+
+it('reads every form of import, so that no edge of a cycle is missed', () => {
+  const text = [
+    "import { a } from './a.js'",
+    'import type { B } from "../b.js"',
+    "import './c.js'",
+    "export * from './d.js'",
+    "export { e } from './e.js'",
+    "const f = await import('./f.js')",
+    "import { g } from 'hono'",
+  ].join('\n')
+  expect(relativeImports(text)).toEqual(['./a.js', '../b.js', './c.js', './d.js', './e.js', './f.js'])
 })
 
 it('keeps the emulator in part folders, with only the entry, the emulator and what every part shares at the top', () => {
