@@ -557,6 +557,34 @@ describe('access to /data', () => {
     ).toBeGreaterThan(0)
     expect((await wire.json('GET', '/data/DynamicLogicEngine', { token: wire.clerk })).status).toBe(403)
   })
+
+  it('lets each of ROLE_ADMIN and ROLE_DEVELOPER alone read and write the platform domains; ROLE_USER neither', async () => {
+    const wire = await shop('in-process', {
+      users: [
+        ...SHOP.users!,
+        { username: 'dev', password: 'dev', roles: ['ROLE_DEVELOPER'] },
+        { username: 'boss', password: 'boss', roles: ['ROLE_ADMIN'] },
+      ],
+    })
+    const engines = await wire.json('GET', '/data/DynamicLogicEngine?max=100', { token: wire.admin })
+    const javaScript = engines.body.data.find((e: { name: string }) => e.name === 'JAVASCRIPT_CODE')
+    for (const username of ['dev', 'boss', 'clerk']) {
+      const token = (await wire.login(username, username)).access_token
+      const created = await wire.json('POST', '/data/DynamicLogic', {
+        token,
+        json: { name: `by ${username}`, dynamicLogicEngine: { id: javaScript.id }, code: 'return 1' },
+      })
+      const read = await wire.json('GET', '/data/DynamicLogic', { token })
+      expect([created.status, created.body.status ?? null, read.status], username).toEqual(
+        username === 'clerk' ? [403, null, 403] : [200, 'success', 200],
+      )
+    }
+    expect(
+      all(wire.emulator.host, 'DynamicLogic')
+        .map((logic) => logic['name'])
+        .filter((name) => String(name).startsWith('by ')),
+    ).toEqual(['by dev', 'by boss'])
+  })
 })
 
 describe('a BIG_DECIMAL sent as a JSON number', () => {
