@@ -35,6 +35,43 @@ describe.each(TRANSPORTS)('the backend’s view (%s)', (transport) => {
     expect(unknown.status).toBe(501)
   })
 
+  it('answers every route group the same with and without /api', async () => {
+    const wire = await startWire(SHOP, transport)
+    const root = wire.baseUrl.replace(/\/api$/, '')
+    const { access_token } = await wire.login()
+    const calls: [string, string][] = [
+      ['GET', '/auth/userInfo'],
+      ['GET', '/data/Customer'],
+      ['POST', '/search/Customer'],
+      ['GET', '/permissions/Customer/create'],
+      ['GET', '/service/none'],
+      ['GET', '/webhook/none'],
+      ['POST', '/action/byName/none'],
+      ['GET', '/attachment/direct/none.txt'],
+      ['GET', '/attachment/download/1'],
+      ['GET', '/dashboard/list'],
+      ['GET', '/config/system'],
+      ['GET', '/openapi.json'],
+    ]
+    for (const [method, path] of calls) {
+      const answers = await Promise.all(
+        [wire.baseUrl, root].map(async (base) => {
+          const request = new Request(`${base}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+            ...(method === 'POST' ? { body: '{"conditions": []}' } : {}),
+          })
+          const response = await (transport === 'http' ? fetch(request) : wire.emulator.fetch(request))
+          // The status and the platform's error code: a body may hold a fresh token or the path it was called at.
+          const body = (await response.json()) as { errCode?: number; errorCode?: number }
+          return [response.status, body.errCode ?? body.errorCode ?? null] as const
+        }),
+      )
+      expect(answers[0]![0], `${method} /api${path}`).not.toBe(501)
+      expect(answers[1], `${method} ${path}`).toEqual(answers[0])
+    }
+  })
+
   it('GET /actuator/health answers 200 {"status":"UP"} without login, with or without /api', async () => {
     const wire = await startWire(SHOP, transport)
     const root = wire.baseUrl.replace(/\/api$/, '')
