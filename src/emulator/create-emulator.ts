@@ -25,7 +25,7 @@ import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
 import { startHttpServer, type RunningServer } from './serve/http-server.js'
 import { GroovyEngine } from './logic/groovy/groovy-engine.js'
 import { JavaScriptCodeEngine } from './logic/javascript-code-engine.js'
-import { guardProcess } from './serve/process-guard.js'
+import { guardProcess, strayWorkLine } from './serve/process-guard.js'
 import { LogicRunner } from './logic/logic-runner.js'
 import { RequestGate } from './logic/request-gate.js'
 import { SERVED_APPLICATION, type ServedApplication } from './options/served-application.js'
@@ -150,6 +150,9 @@ class PlatformEmulator implements Emulator {
     const cache = !shared
     const host = createTestHost({
       ...checked.host,
+      // Work logic or plugin code left running (an AsyncHelper task, a promise nobody awaited) fails outside
+      // any request: reported as one line, as the platform logs a failed thread, not kept in host.errors.
+      onError: (error) => this.#report(strayWorkLine(error)),
       store: hookWrites.store(userWrites.store(store ?? memoryStore())),
       domains: { ...checked.domains, ...checked.seedDomains, ...PLATFORM_DOMAINS, ...SEED_DOMAINS },
     })

@@ -29,10 +29,12 @@ export class JavaScriptCodeEngine implements LogicEngine {
    */
   run(call: EngineCall): Promise<unknown> {
     const code = call.record.code ?? ''
-    let compiled = this.#compiled.get(code)
+    // Stack frames of the code name the logic (see describeError): one compiled function per name and code.
+    const source = `${code}\n//# sourceURL=DynamicLogic/${encodeURIComponent(call.record.name)}`
+    let compiled = this.#compiled.get(source)
     if (compiled === undefined) {
       try {
-        compiled = new AsyncFunction(...SCOPE_NAMES, 'request', code)
+        compiled = new AsyncFunction(...SCOPE_NAMES, 'request', source)
       } catch (error) {
         throw new WireError(
           'InternalError',
@@ -40,7 +42,7 @@ export class JavaScriptCodeEngine implements LogicEngine {
           { cause: error },
         )
       }
-      this.#compiled.set(code, compiled)
+      this.#compiled.set(source, compiled)
     }
     return compiled(...SCOPE_VALUES, call.parameter)
   }

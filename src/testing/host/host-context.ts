@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { inspect } from 'node:util'
 import { IllegalStateException } from '../../errors/illegal-state-exception.js'
 import type { PlatformUser } from '../../runtime-contract/facets.js'
 import { registrySlot } from '../../runtime-contract/registry.js'
@@ -36,6 +37,11 @@ export interface Installation {
   readonly live: boolean
   /** Sends an error of work left running after the installation ended (its refusal) to the host's error sink, once. */
   reportLeftover(error: object): void
+  /**
+   * Sends the reason of a promise rejection nobody handled, made by work of this installation, to the host's
+   * error sink. Optional: a context made by an older copy of the package has none.
+   */
+  reportFloating?(reason: unknown): void
 }
 
 /**
@@ -71,6 +77,8 @@ interface ContextSlot {
   readonly storage: AsyncLocalStorage<HostContext>
   /** Live installations plus pending work of any installation (tasks, async runAs, periodic runs). */
   holds: number
+  /** The process's `unhandledRejection` listener while held, see {@link watchRejections}. */
+  readonly rejections: RejectionWatch
 }
 
 const SLOT_KEY = Symbol.for('@tech-vendor/api/testing.context-storage@1')
@@ -83,7 +91,7 @@ function contextSlot(): ContextSlot {
   let slot = global[SLOT_KEY]
   if (slot === undefined) {
     const storage = new AsyncLocalStorage<HostContext>()
-    slot = { storage, holds: 0 }
+    slot = { storage, holds: 0, rejections: watchRejections(storage) }
     Object.defineProperty(globalThis, SLOT_KEY, {
       value: slot,
       enumerable: false,
@@ -113,13 +121,99 @@ export function holdContexts(): () => void {
   const slot = contextSlot()
   // Enabled from the first hold on, so that what code starts from now on (a plugin's own timers included)
   // carries its context, not only what runs inside a host's run().
-  if (slot.holds++ === 0) slot.storage.run(ENABLE, () => undefined)
+  if (slot.holds++ === 0) {
+    slot.storage.run(ENABLE, () => undefined)
+    slot.rejections.attach()
+  }
   let released = false
   return () => {
     if (released) return
     released = true
-    if (--slot.holds === 0) slot.storage.disable()
+    if (--slot.holds === 0) {
+      slot.storage.disable()
+      slot.rejections.detach()
+    }
   }
+}
+
+/**
+ * Whether the code running now is the work of a host (a task, a plugin's code, a `runAs` closure, what they
+ * started), as opposed to test code or code of no host.
+ *
+ * @internal
+ */
+export function runsForHost(): boolean {
+  return contextSlot().storage.getStore()?.owner !== undefined
+}
+
+/** The process listener that {@link watchRejections} makes, attached while contexts are held. */
+interface RejectionWatch {
+  attach(): void
+  detach(): void
+}
+
+/**
+ * A promise rejection nobody handles, made by a host's work (a plugin's floating promise inside an
+ * `AsyncHelper` task, a `supplyAsync` future nobody awaits), goes to that host's errors (or `onError`) instead of
+ * ending the process: on the platform such work runs on a thread of its own, whose failure stops nothing else.
+ * Node emits `unhandledRejection` in the async context of the rejected promise, which names the host whose work
+ * made it.
+ *
+ * Any other rejection is left as Node would leave it without this listener: the listener takes itself off for
+ * that event (test runners such as vitest count the process's listeners to decide whether someone else handles
+ * it), and with no other listener it throws the rejection as Node's default mode (`--unhandled-rejections=throw`)
+ * does.
+ */
+function watchRejections(storage: AsyncLocalStorage<HostContext>): RejectionWatch {
+  let wanted = false
+  let attached = false
+  const onRejection = (reason: unknown): void => {
+    const owner = storage.getStore()?.owner
+    if (owner?.reportFloating !== undefined) {
+      owner.reportFloating(reason)
+      return
+    }
+    process.off('unhandledRejection', onRejection)
+    attached = false
+    process.nextTick(attach)
+    if (process.listenerCount('unhandledRejection') === 0 && rejectionsThrow()) throw asUncaught(reason)
+  }
+  function attach(): void {
+    if (!wanted || attached) return
+    attached = true
+    // First, so that a runner's own listener sees it and leaves the rejection to it.
+    process.prependListener('unhandledRejection', onRejection)
+  }
+  return {
+    attach: () => {
+      wanted = true
+      attach()
+    },
+    detach: () => {
+      wanted = false
+      if (!attached) return
+      attached = false
+      process.off('unhandledRejection', onRejection)
+    },
+  }
+}
+
+/** Whether Node ends the process on an unhandled rejection nobody listens to (its default mode, `throw`). */
+function rejectionsThrow(): boolean {
+  const flags = [...process.execArgv, process.env['NODE_OPTIONS'] ?? ''].join(' ')
+  const mode = /--unhandled-rejections[= ](\S+)/.exec(flags)?.[1] ?? 'throw'
+  return mode === 'throw'
+}
+
+/** What Node throws for an unhandled rejection: the reason when it is an error, else an error naming it. */
+function asUncaught(reason: unknown): unknown {
+  if (reason instanceof Error) return reason
+  const error = new Error(
+    'This error originated either by throwing inside of an async function without a catch block, or by rejecting ' +
+      `a promise which was not handled with .catch(). The promise rejected with the reason "${typeof reason === 'string' ? reason : inspect(reason)}".`,
+  )
+  error.name = 'UnhandledPromiseRejection'
+  return Object.assign(error, { code: 'ERR_UNHANDLED_REJECTION' })
 }
 
 /** One installation of a host, as {@link ContextStore} makes them. */
@@ -136,6 +230,11 @@ class HostInstallation implements Installation {
 
   reportLeftover(error: object): void {
     this.#sink.reportLeftover(error)
+  }
+
+  reportFloating(reason: unknown): void {
+    if (!this.live && typeof reason === 'object' && reason !== null) this.#sink.reportLeftover(reason)
+    else this.#sink.report(reason)
   }
 }
 

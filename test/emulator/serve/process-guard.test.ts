@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createEmulator } from '../../../src/emulator/index.js'
+import { DomainHelper, SimpleQuery } from '../../../src/index.js'
 import { ensureBuilt } from '../../packaging/built-package.js'
 
 let dist = ''
@@ -87,6 +89,10 @@ describe('a mistake in logic does not end a listening emulator', () => {
     ])
       expect(reported.filter((line) => line.includes(what)).length, what).toBe(2)
     expect(reported.every((line) => /the emulator keeps running/.test(line))).toBe(true)
+    // A JavaScript logic's errors name it, and the line of its code.
+    for (const what of ['javascript floating rejection', 'javascript timer throw'])
+      for (const line of reported.filter((line) => line.includes(what)))
+        expect(line, what).toContain("(in DynamicLogic 'sloppy', line 1)")
   }, 60_000)
 
   it('after close, the handlers are gone: Node ends the process on an unhandled rejection as before', async () => {
@@ -100,4 +106,46 @@ describe('a mistake in logic does not end a listening emulator', () => {
     expect(code).toBe(1)
     expect(stderr).toContain('after close')
   }, 60_000)
+})
+
+describe('in-process, work that logic left running fails as a line of its own, never as the test run', () => {
+  it("an AsyncHelper task's floating rejection in a JavaScript logic is reported once, naming the logic, and not kept in host.errors", async () => {
+    // Had the rejection reached the process, vitest would fail the run with an unhandled error.
+    const lines: string[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line))
+    const app = createEmulator({
+      users: [{ username: 'admin', password: 'admin', roles: ['ROLE_ADMIN', 'ROLE_DEVELOPER'] }],
+    })
+    try {
+      app.host.runAs({}, () => {
+        const logic = DomainHelper.buildDomain('DynamicLogic', {
+          name: 'leaves work',
+          dynamicLogicEngine: SimpleQuery.of('DynamicLogicEngine').eq('name', 'JAVASCRIPT_CODE').get(),
+          code: [
+            'AsyncHelper.supplyAsync(() => {',
+            "  void Promise.reject(new Error('rejected in the task'))",
+            '})',
+            "return { ok: 'answered' }",
+          ].join('\n'),
+        })
+        DomainHelper.createDomain(logic)
+        DomainHelper.createDomain(
+          DomainHelper.buildDomain('DynamicServiceProvider', { name: 'leaves', enableAnonymous: true, logic }),
+        )
+      })
+      const answer = await app.fetch(new Request('http://localhost/api/service/leaves'))
+      expect(await answer.json()).toEqual({ ok: 'answered' })
+      await app.host.whenIdle()
+      await new Promise((done) => setTimeout(done, 10))
+      expect(lines.filter((line) => line.includes('rejected in the task'))).toEqual([
+        expect.stringMatching(
+          /^emulator: work that logic or plugin code left running failed .*: Error: rejected in the task \(in DynamicLogic 'leaves work', line 2\)$/,
+        ),
+      ])
+      expect(app.host.errors).toEqual([])
+    } finally {
+      spy.mockRestore()
+      await app.close()
+    }
+  })
 })
