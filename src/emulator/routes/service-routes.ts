@@ -61,8 +61,7 @@ export function serviceRoutes(app: EmulatorApp, parts: EmulatorParts): void {
         DomainHelper.createDomain(
           DomainHelper.buildDomain('DynamicServiceExecRecord', {
             provider: service,
-            // The query string as sent, as JSON text: repeated names and their encoding kept verbatim.
-            execParams: JSON.stringify(call.url.search.slice(1)),
+            execParams: paramsText(call.url.searchParams),
             authentication: user?.username ?? 'Anonymous',
             startTime,
             finishTime: new Date(parts.now()),
@@ -105,4 +104,17 @@ export function serviceRoutes(app: EmulatorApp, parts: EmulatorParts): void {
       )
     }
   })
+}
+
+/**
+ * The query parameters as JSON text, as `execParams` holds them: an object of each name's value, decoded (a URL
+ * `access_token` verbatim, as the platform records it), and the values in order for a name given more than once.
+ */
+function paramsText(search: URLSearchParams): string {
+  const params: Record<string, string | string[]> = {}
+  for (const name of new Set(search.keys())) {
+    const values = search.getAll(name)
+    params[name] = values.length === 1 ? (values[0] as string) : values
+  }
+  return JSON.stringify(params)
 }

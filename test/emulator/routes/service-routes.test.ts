@@ -306,7 +306,7 @@ describe('dynamic services', () => {
 })
 
 describe('service execution records', () => {
-  it('with enableLog on, each call writes the parameters verbatim (a URL token included), the caller, the times, SUCCESS and the answer', async () => {
+  it('with enableLog on, each call writes the parameters as a JSON object (a URL token included), the caller, the times, SUCCESS and the answer', async () => {
     const clock = manualClock()
     const { wire, host, admin } = await withServices({ now: clock.now })
     service(host, { name: 'logged', logic: 'echo', enableLog: true, enableAnonymous: true })
@@ -315,8 +315,12 @@ describe('service execution records', () => {
 
     const records = all(host, 'DynamicServiceExecRecord')
     expect(records).toHaveLength(2)
-    // The query string as sent: every value of a repeated name, the encoding untouched.
-    expect(JSON.parse(records[0]!['execParams'] as string)).toBe(`access_token=${admin}&x=1&x=2&y=%20z`)
+    // The query parameters as a JSON object, decoded: every value of a repeated name, the token as sent.
+    expect(JSON.parse(records[0]!['execParams'] as string)).toEqual({
+      access_token: admin,
+      x: ['1', '2'],
+      y: ' z',
+    })
     expect(records[0]).toMatchObject({
       authentication: 'admin',
       startTime: new Date(clock.now()),
@@ -328,7 +332,7 @@ describe('service execution records', () => {
       path: '/service/logged',
       customers: 0,
     })
-    expect(records[1]).toMatchObject({ authentication: 'Anonymous', execParams: '"q=anonymous"' })
+    expect(records[1]).toMatchObject({ authentication: 'Anonymous', execParams: '{"q":"anonymous"}' })
   })
 
   it('are written once past the enableAnonymous check: a call whose logic throws is recorded FAILED with the error', async () => {
@@ -345,7 +349,7 @@ describe('service execution records', () => {
     expect((await wire.json('GET', '/service/broken?sku=W2')).body.errorCode).toBe(11004)
     expect(all(host, 'DynamicServiceExecRecord')).toMatchObject([
       {
-        execParams: '"sku=W1"',
+        execParams: '{"sku":"W1"}',
         authentication: 'admin',
         provider: { name: 'broken' },
         status: 'FAILED',
