@@ -130,7 +130,11 @@ describe('in-process, work that logic left running fails as a line of its own, n
         })
         DomainHelper.createDomain(logic)
         DomainHelper.createDomain(
-          DomainHelper.buildDomain('DynamicServiceProvider', { name: 'leaves', enableAnonymous: true, logic }),
+          DomainHelper.buildDomain('DynamicServiceProvider', {
+            name: 'leaves',
+            enableAnonymous: true,
+            logic,
+          }),
         )
       })
       const answer = await app.fetch(new Request('http://localhost/api/service/leaves'))

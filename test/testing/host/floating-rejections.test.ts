@@ -54,10 +54,12 @@ describe("a promise rejection nobody handles, made by a host's work, goes to the
     })
     await made.whenIdle()
     await settle()
-    expect(made.takeErrors().map((error) => (error as Error).message).sort()).toEqual([
-      'after an await',
-      'future nobody awaited',
-    ])
+    expect(
+      made
+        .takeErrors()
+        .map((error) => (error as Error).message)
+        .sort(),
+    ).toEqual(['after an await', 'future nobody awaited'])
   })
 
   test("a plugin's floating rejection in onLoad, and the host's onError gets it when given", async () => {
