@@ -9,7 +9,8 @@ import type { LibraryLine, RuntimeDescription } from '../../runtime-contract/run
 import type { VendorRuntime } from '../../runtime-contract/vendor-runtime.js'
 import { AsyncFacet } from '../facets/async-facet.js'
 import { BeanFacet } from '../facets/bean-facet.js'
-import { parseCsv } from '../seed/csv.js'
+import { CsvReader } from '../seed/csv.js'
+import { seedRecordChunks } from '../seed/seed-record-chunks.js'
 import { atomically } from '../store/atomically.js'
 import { memoryStore } from '../store/memory/memory-store.js'
 import type { HostData, Store, StoreTransaction } from '../store/store.js'
@@ -385,38 +386,18 @@ class ReferenceHost implements TestHost {
         'host.importSeedCsv expects the CSV as text or as { path } of a file.',
       )
     }
-    const parsed = parseCsv(text)
-    if ('error' in parsed) throw new SeedDataException(schema.name, source, [parsed.error])
-    const [header, ...rows] = parsed.records
+    // The syntax of the whole file first, as before anything is imported; then a chunk of records at a time.
+    const syntax = CsvReader.check(text)
+    if (syntax !== undefined) throw new SeedDataException(schema.name, source, [syntax])
+    const reader = new CsvReader(text)
+    const header = reader.read()
     const lineByLine = options.lineByLine === true
     if (header === undefined)
       return lineByLine
         ? { created: 0, updated: 0, unchanged: 0, failed: 0, failedLines: [], ignoredColumns: [] }
         : { created: 0, updated: 0, unchanged: 0 }
-    const problems = []
-    const records: SeedRecord[] = []
-    for (const row of rows) {
-      if (row.fields.every((f) => f.text.trim() === '' && !f.quoted)) continue
-      if (row.fields.length !== header.fields.length) {
-        problems.push({
-          line: row.line,
-          column: Math.min(row.fields.length, header.fields.length) + 1,
-          message: `the record has ${row.fields.length} field${row.fields.length === 1 ? '' : 's'} but the header has ${header.fields.length}; quote fields that hold a comma`,
-        })
-        continue
-      }
-      records.push({
-        line: row.line,
-        headerLine: header.line,
-        cells: row.fields.map((f, i) => ({
-          header: (header.fields[i] as { text: string }).text,
-          column: f.column,
-          value: f.text,
-          text: true,
-          quoted: f.quoted,
-        })),
-      })
-    }
+    const problems: SeedProblem[] = []
+    const records = seedRecordChunks(reader, header, problems)
     const folder = typeof csv === 'string' ? process.cwd() : dirname(resolve(csv.path))
     return this.#runSeed(schema, source, records, problems, options.tenant, {
       fileFolders: options.fileFolders ?? [folder],
@@ -514,7 +495,7 @@ class ReferenceHost implements TestHost {
           })),
         })
       }
-      this.#runSeed(schema, `options.seed.${schema.name}`, records, problems, undefined, {
+      this.#runSeed(schema, `options.seed.${schema.name}`, [records], problems, undefined, {
         fileFolders: [process.cwd()],
         rootOrganization: undefined,
         ignoreUnknownColumns: false,
@@ -526,7 +507,7 @@ class ReferenceHost implements TestHost {
   #runSeed(
     schema: DomainSchema,
     source: string,
-    records: readonly SeedRecord[],
+    records: Iterable<readonly SeedRecord[]>,
     earlier: SeedProblem[],
     tenant: string | undefined,
     how: {

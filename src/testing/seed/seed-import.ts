@@ -16,6 +16,7 @@ import type { SessionState } from '../host/host-context.js'
 import { readRequest } from '../facets/request-data.js'
 import { isReservedKey } from '../domains/safe-names.js'
 import type { SeedProblem } from './seed-data-exception.js'
+import { KeyBatches, recordKey, type RecordKey } from './seed-keys.js'
 import { existsSync, readFileSync } from 'node:fs'
 import { isAbsolute, resolve as resolvePath } from 'node:path'
 
@@ -193,6 +194,9 @@ export interface SeedLineImportResult extends SeedImportResult {
  * Header problems (a header naming no field, or not a column name) are returned as `headerProblems`: they fail
  * the whole file either way.
  *
+ * The records come in chunks, in file order (a CSV file's are read a chunk at a time, so that the import does
+ * not hold the whole file's records); within a chunk the keys are read a batch at a time ({@link KeyBatches}).
+ *
  * Runs in `session`; the caller wraps it in `atomically` so that a failure leaves nothing behind.
  */
 export function importSeedRecords(
@@ -200,7 +204,7 @@ export function importSeedRecords(
   domains: DomainFacet,
   session: SessionState,
   schema: DomainSchema,
-  records: readonly SeedRecord[],
+  chunks: Iterable<readonly SeedRecord[]>,
   rules: SeedCellRules,
 ): {
   result: SeedImportResult
@@ -217,138 +221,160 @@ export function importSeedRecords(
   let unchanged = 0
   // Once for the import, not per record: what each record's references are checked against.
   const references = domains.references(session)
-  for (const record of records) {
-    const before = problems.length
-    const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
-    const keys: QueryCondition[] = []
-    const seen = new Set<string>()
-    const files: { name: string; path: string }[] = []
-    let overwrite = false
-    for (const cell of record.cells) {
-      let column = headers.get(cell.header)
-      if (column === undefined) {
-        headers.set(cell.header, (column = parseHeader(data.schemas, schema, cell.header, rules)))
-        if (typeof column === 'string')
-          headerProblems.push({ line: record.headerLine, column: cell.column, message: column })
-        else if ('skip' in column && column.skip === 'ignored') ignoredColumns.push(cell.header.trim())
-      }
-      if (typeof column === 'object' && 'skip' in column && column.skip === 'overwrite')
-        overwrite = isOverwrite(cell)
-      if (typeof column === 'string' || 'skip' in column) continue
-      const name = column.field.name
-      // A `seed` row's undefined value is no value, as createDomain reads it: the field keeps its default.
-      if (!cell.text && cell.value === undefined && !column.key) continue
-      // An empty unquoted CSV cell is no value too: a create takes the field's default, an update keeps it.
-      if (cell.text && cell.value === '' && !cell.quoted && !column.key) continue
-      if (seen.has(name)) {
-        problems.push(at(record, cell.column, `${name} is set by two columns; keep one`))
-        continue
-      }
-      seen.add(name)
-      const lookup = column.by ?? column.field
-      let converted: unknown
-      if (column.file && cell.text && !isNullCell(cell)) {
-        const found = findFile(cell.value as string, rules.fileFolders)
-        if (typeof found !== 'string') {
-          problems.push(at(record, cell.column, `${cell.header}: ${found.problem}`))
+  // The keys are read a batch of records at a time; the batch reads the headers for itself, so that a header's
+  // problem is still reported at the first record that has it.
+  const keyHeaders = new Map<string, Column | Skipped | string>()
+  for (const records of chunks) {
+    const existingRows = new KeyBatches(data, session, schema, records.length, (index) =>
+      plainKeyOf(data.schemas, schema, records[index] as SeedRecord, rules, keyHeaders),
+    )
+    for (let index = 0; index < records.length; index++) {
+      const record = records[index] as SeedRecord
+      const before = problems.length
+      const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+      const keys: QueryCondition[] = []
+      // The key's plain columns, for its batched lookup: none when a key column is a reference.
+      const keyNames: string[] = []
+      const keyValues: unknown[] = []
+      const keyStored: StoredValue[] = []
+      let referenceKey = false
+      const seen = new Set<string>()
+      const files: { name: string; path: string }[] = []
+      let overwrite = false
+      for (const cell of record.cells) {
+        let column = headers.get(cell.header)
+        if (column === undefined) {
+          headers.set(cell.header, (column = parseHeader(data.schemas, schema, cell.header, rules)))
+          if (typeof column === 'string')
+            headerProblems.push({ line: record.headerLine, column: cell.column, message: column })
+          else if ('skip' in column && column.skip === 'ignored') ignoredColumns.push(cell.header.trim())
+        }
+        if (typeof column === 'object' && 'skip' in column && column.skip === 'overwrite')
+          overwrite = isOverwrite(cell)
+        if (typeof column === 'string' || 'skip' in column) continue
+        const name = column.field.name
+        // A `seed` row's undefined value is no value, as createDomain reads it: the field keeps its default.
+        if (!cell.text && cell.value === undefined && !column.key) continue
+        // An empty unquoted CSV cell is no value too: a create takes the field's default, an update keeps it.
+        if (cell.text && cell.value === '' && !cell.quoted && !column.key) continue
+        if (seen.has(name)) {
+          problems.push(at(record, cell.column, `${name} is set by two columns; keep one`))
           continue
         }
-        if (column.field.type === 'FILE') {
-          files.push({ name, path: found })
+        seen.add(name)
+        const lookup = column.by ?? column.field
+        let converted: unknown
+        if (column.file && cell.text && !isNullCell(cell)) {
+          const found = findFile(cell.value as string, rules.fileFolders)
+          if (typeof found !== 'string') {
+            problems.push(at(record, cell.column, `${cell.header}: ${found.problem}`))
+            continue
+          }
+          if (column.field.type === 'FILE') {
+            files.push({ name, path: found })
+            continue
+          }
+          const text = readFileText(found)
+          converted = typeof text === 'string' ? fromValue(lookup, text) : text
+        } else converted = cell.text ? fromText(lookup, cell, rules) : fromValue(lookup, cell.value)
+        if (typeof converted === 'object' && converted !== null && 'problem' in converted) {
+          problems.push(at(record, cell.column, `${cell.header}: ${String(converted.problem)}`))
           continue
         }
-        const text = readFileText(found)
-        converted = typeof text === 'string' ? fromValue(lookup, text) : text
-      } else converted = cell.text ? fromText(lookup, cell, rules) : fromValue(lookup, cell.value)
-      if (typeof converted === 'object' && converted !== null && 'problem' in converted) {
-        problems.push(at(record, cell.column, `${cell.header}: ${String(converted.problem)}`))
-        continue
-      }
-      let value: unknown = converted
-      if (column.by !== undefined && value !== null) {
-        const resolved = resolveReference(data, session, column, value)
-        if (typeof resolved === 'string') {
-          problems.push(at(record, cell.column, `${cell.header}: ${resolved}`))
-          continue
+        let value: unknown = converted
+        if (column.by !== undefined && value !== null) {
+          const resolved = resolveReference(data, session, column, value)
+          if (typeof resolved === 'string') {
+            problems.push(at(record, cell.column, `${cell.header}: ${resolved}`))
+            continue
+          }
+          value = resolved
         }
-        value = resolved
+        if (column.key) {
+          if (value === null) {
+            problems.push(
+              at(
+                record,
+                cell.column,
+                `${cell.header} is a key column and is empty; every record needs its key`,
+              ),
+            )
+            continue
+          }
+          // The key is looked up before the record is validated: a value the field cannot hold is this cell's problem.
+          const check =
+            column.by === undefined ? tryNormalizeFieldValue(column.field, value, schema.name) : null
+          if (check !== null && !check.ok) {
+            problems.push(at(record, cell.column, `${cell.header}: ${check.message}`))
+            continue
+          }
+          keys.push({ operator: 'eq', field: name, value: value as never })
+          if (check === null) referenceKey = true
+          else {
+            keyNames.push(name)
+            keyValues.push(value)
+            keyStored.push(check.value)
+          }
+        }
+        values[name] = value
       }
-      if (column.key) {
-        if (value === null) {
+      if (problems.length > before) continue
+      for (const file of files) values[file.name] = rules.storeFile(file.path)
+      let existing: StoredRow | undefined
+      if (keys.length > 0) {
+        const key = referenceKey ? undefined : recordKey(schema, keyNames, keyValues, keyStored)
+        const rows = existingRows.rows(index, key, keys)
+        if (rows.length > 1) {
           problems.push(
             at(
               record,
-              cell.column,
-              `${cell.header} is a key column and is empty; every record needs its key`,
+              0,
+              `the key matches ${rows.length} ${schema.name} objects (ids ${rows.map((r) => r.id).join(', ')}); make the key columns unique`,
             ),
           )
           continue
         }
-        // The key is looked up before the record is validated: a value the field cannot hold is this cell's problem.
-        const check =
-          column.by === undefined ? tryNormalizeFieldValue(column.field, value, schema.name) : null
-        if (check !== null && !check.ok) {
-          problems.push(at(record, cell.column, `${cell.header}: ${check.message}`))
-          continue
-        }
-        keys.push({ operator: 'eq', field: name, value: value as never })
+        existing = rows[0]
       }
-      values[name] = value
-    }
-    if (problems.length > before) continue
-    for (const file of files) values[file.name] = rules.storeFile(file.path)
-    let existing: StoredRow | undefined
-    if (keys.length > 0) {
-      const { rows } = data.select(
-        session,
-        schema.name,
-        validateQuery(schema, { and: true, conditions: keys }),
-      )
-      if (rows.length > 1) {
-        problems.push(
-          at(
-            record,
-            0,
-            `the key matches ${rows.length} ${schema.name} objects (ids ${rows.map((r) => r.id).join(', ')}); make the key columns unique`,
-          ),
-        )
+      const read = readRequest(schema, values, references, existing)
+      if (read.errors.length > 0) {
+        for (const error of read.errors) {
+          const cell = record.cells.find((c) => {
+            const parsed = headers.get(c.header)
+            return typeof parsed === 'object' && 'field' in parsed && parsed.field.name === error.field
+          })
+          problems.push(
+            at(
+              record,
+              cell?.column ?? 0,
+              cell === undefined
+                ? `${error.message} (the file has no ${error.field} column)`
+                : `${cell.header}: ${error.message}`,
+            ),
+          )
+        }
         continue
       }
-      existing = rows[0]
-    }
-    const read = readRequest(schema, values, references, existing)
-    if (read.errors.length > 0) {
-      for (const error of read.errors) {
-        const cell = record.cells.find((c) => {
-          const parsed = headers.get(c.header)
-          return typeof parsed === 'object' && 'field' in parsed && parsed.field.name === error.field
-        })
-        problems.push(
-          at(
-            record,
-            cell?.column ?? 0,
-            cell === undefined
-              ? `${error.message} (the file has no ${error.field} column)`
-              : `${cell.header}: ${error.message}`,
-          ),
-        )
+      if (existing === undefined) {
+        const id = data.nextId()
+        const row = storedRowFrom(schema, id, read.values)
+        data.write(session, schema.name, id, row)
+        existingRows.written(row)
+        rules.changes?.imported(schema.name, id)
+        created++
+      } else if (sameValues(existing, read.values)) {
+        rules.changes?.imported(schema.name, existing.id)
+        unchanged++
+      } else if (rules.changes?.conflicts(schema.name, existing, overwrite) === true) {
+        // Changed since its import: it keeps its value (the caller counts the conflict).
+      } else {
+        const row = storedRowFrom(schema, existing.id, read.values, existing)
+        data.write(session, schema.name, existing.id, row)
+        existingRows.written(existing)
+        existingRows.written(row)
+        rules.changes?.imported(schema.name, existing.id)
+        updated++
       }
-      continue
-    }
-    if (existing === undefined) {
-      const id = data.nextId()
-      data.write(session, schema.name, id, storedRowFrom(schema, id, read.values))
-      rules.changes?.imported(schema.name, id)
-      created++
-    } else if (sameValues(existing, read.values)) {
-      rules.changes?.imported(schema.name, existing.id)
-      unchanged++
-    } else if (rules.changes?.conflicts(schema.name, existing, overwrite) === true) {
-      // Changed since its import: it keeps its value (the caller counts the conflict).
-    } else {
-      data.write(session, schema.name, existing.id, storedRowFrom(schema, existing.id, read.values, existing))
-      rules.changes?.imported(schema.name, existing.id)
-      updated++
     }
   }
   return { result: { created, updated, unchanged }, problems, headerProblems, ignoredColumns }
@@ -357,6 +383,40 @@ export function importSeedRecords(
 /** A problem on a record's line (a function, not a closure made for every record). */
 function at(record: SeedRecord, column: number, message: string): SeedProblem {
   return { line: record.line, column, message }
+}
+
+/**
+ * A record's key for its batched lookup, read from its cells as the import reads them, or `undefined` when it
+ * has no key, a key column is a reference or a file column, or a key cell is a problem (the record then looks
+ * its key up alone, or fails). Has no side effects: headers are parsed into `headers`, not reported.
+ */
+function plainKeyOf(
+  schemas: ReadonlyMap<string, DomainSchema>,
+  schema: DomainSchema,
+  record: SeedRecord,
+  rules: SeedCellRules,
+  headers: Map<string, Column | Skipped | string>,
+): RecordKey | undefined {
+  let names: string[] | undefined
+  const values: unknown[] = []
+  const stored: StoredValue[] = []
+  for (const cell of record.cells) {
+    let column = headers.get(cell.header)
+    if (column === undefined)
+      headers.set(cell.header, (column = parseHeader(schemas, schema, cell.header, rules)))
+    if (typeof column === 'string' || 'skip' in column || !column.key) continue
+    if (column.by !== undefined || column.file) return undefined
+    const value = cell.text ? fromText(column.field, cell, rules) : fromValue(column.field, cell.value)
+    if (value === null || (typeof value === 'object' && 'problem' in value)) return undefined
+    const check = tryNormalizeFieldValue(column.field, value, schema.name)
+    if (!check.ok) return undefined
+    names ??= []
+    if (names.includes(column.field.name)) return undefined
+    names.push(column.field.name)
+    values.push(value)
+    stored.push(check.value)
+  }
+  return names === undefined ? undefined : recordKey(schema, names, values, stored)
 }
 
 /** Whether a stored row already holds every value a record sets. */
