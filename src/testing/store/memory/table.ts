@@ -225,14 +225,7 @@ export class Table {
         `${this.schema.name} already holds id ${id}; replace it instead of inserting it again.`,
       )
     }
-    const frozen = Object.isFrozen(row) ? row : Object.freeze(row)
-    const position = this.#slots.length
-    this.#slots.push(frozen)
-    this.#positions.set(id, position)
-    if (id < this.#lastId) this.#ordered = false
-    else this.#lastId = id
-    for (const index of this.#indexes.values()) index.add(position, frozen[index.field] ?? null)
-    this.#columns.appended(frozen)
+    this.#append(id, row)
   }
 
   /**
@@ -251,6 +244,36 @@ export class Table {
         `${this.schema.name} holds no id ${id} to replace; insert it instead.`,
       )
     }
+    return this.#replaceAt(position, row)
+  }
+
+  /**
+   * Adds a row, or replaces the row with the same id: {@link Table.insert} or {@link Table.replace} with one
+   * lookup of the id, as a commit writes.
+   *
+   * @param row - A stored row (frozen here if it is not yet).
+   * @throws {@link IllegalArgumentException} when the row has no integer id; the table is unchanged.
+   */
+  put(row: StoredRow): void {
+    const id = this.#checkRow(row, 'write')
+    const position = this.#positions.get(id)
+    if (position === undefined) this.#append(id, row)
+    else this.#replaceAt(position, row)
+  }
+
+  #append(id: number, row: StoredRow): void {
+    const frozen = Object.isFrozen(row) ? row : Object.freeze(row)
+    const position = this.#slots.length
+    this.#slots.push(frozen)
+    this.#positions.set(id, position)
+    if (id < this.#lastId) this.#ordered = false
+    else this.#lastId = id
+    if (this.#indexes.size > 0)
+      for (const index of this.#indexes.values()) index.add(position, frozen[index.field] ?? null)
+    this.#columns.appended(frozen)
+  }
+
+  #replaceAt(position: number, row: StoredRow): StoredRow {
     const previous = this.#slots[position] as StoredRow
     const frozen = Object.isFrozen(row) ? row : Object.freeze(row)
     this.#slots[position] = frozen
