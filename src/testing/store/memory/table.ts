@@ -145,7 +145,10 @@ export class Table {
   readonly #positions = new Map<number, number>()
   /** The slots are in ascending id order: an insert below the last id clears it until the next compaction. */
   #ordered = true
-  /** The id of the last slot filled since the last compaction. */
+  /**
+   * The largest id appended since the last compaction (an insert below it does not lower it): no row the table
+   * holds has a larger id.
+   */
   #lastId = -Infinity
   readonly #indexes = new Map<string, PositionIndex>()
   /** Fields' numbers and lower-cased text by position, for compiled scans. */
@@ -256,6 +259,12 @@ export class Table {
    */
   put(row: StoredRow): void {
     const id = this.#checkRow(row, 'write')
+    // Every id the table holds is at most the last id appended (a compaction keeps the largest last): a create's
+    // new id above it needs no lookup.
+    if (id > this.#lastId) {
+      this.#append(id, row)
+      return
+    }
     const position = this.#positions.get(id)
     if (position === undefined) this.#append(id, row)
     else this.#replaceAt(position, row)

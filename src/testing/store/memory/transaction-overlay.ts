@@ -46,6 +46,11 @@ export class TransactionOverlay {
     return this.#entries.entries()
   }
 
+  /** Calls `fn` with every change, in the order the ids were first written: a row, or `null` for a delete. */
+  forEach(fn: (row: StoredRow | null, id: number) => void): void {
+    this.#entries.forEach(fn)
+  }
+
   /** Records a write of the id: a row, or `null` for a delete. */
   set(id: number, row: StoredRow | null): void {
     this.put(id, row)
