@@ -13,6 +13,7 @@ import { canonicalDecimal } from '../../domains/decimal.js'
 import { describeValue } from '../../domains/describe-value.js'
 import { isPresenceOnlyType } from '../../domains/field-types.js'
 import { HashIndex } from './hash-index.js'
+import { IdPositions } from './id-positions.js'
 import { PositionIndex } from './position-index.js'
 import type { Slots } from './slots.js'
 import type { DomainSchema, StoredRow, StoredValue } from '../../domains/schema.js'
@@ -142,7 +143,7 @@ export class Table {
   /** Every row by position, in ascending id order while `#ordered`; `undefined` where a row was deleted. */
   #slots: (StoredRow | undefined)[] = []
   /** The position of each row by id. */
-  readonly #positions = new Map<number, number>()
+  readonly #positions = new IdPositions()
   /** The slots are in ascending id order: an insert below the last id clears it until the next compaction. */
   #ordered = true
   /**
