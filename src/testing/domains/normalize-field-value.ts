@@ -10,17 +10,7 @@ import { parseLocalDate, parseZonedDateTime } from './temporal.js'
  *
  * @internal
  */
-export type NormalizeResult =
-  | { readonly ok: true; readonly value: StoredValue }
-  | {
-      readonly ok: false
-      /** A full sentence naming the domain, field, expected type and what was given, with what to pass. */
-      readonly message: string
-      /** What the field takes, such as `a finite number`. */
-      readonly expected: string
-      /** What was given, such as `the string "abc"`. */
-      readonly given: string
-    }
+export type NormalizeResult = { readonly ok: true; readonly value: StoredValue } | FieldMismatch
 
 const INT_MIN = -2147483648
 const INT_MAX = 2147483647
@@ -76,8 +66,31 @@ function expectedValue(field: FieldSchema): string {
 }
 
 /**
- * Why a value does not fit a field: the message {@link tryNormalizeFieldValue} returns. A function of its own,
- * not a closure in it: that runs for every value written, and only a value that does not fit needs this.
+ * Why a value does not fit a field: the failure {@link tryNormalizeFieldValue} returns, and what
+ * {@link normalizedValue} returns in place of a value. A class, so that a caller tells it from a stored value
+ * (a frozen file is an object too) with `instanceof`.
+ *
+ * @internal
+ */
+export class FieldMismatch {
+  readonly ok = false
+  /** A full sentence naming the domain, field, expected type and what was given, with what to pass. */
+  readonly message: string
+  /** What the field takes, such as `a finite number`. */
+  readonly expected: string
+  /** What was given, such as `the string "abc"`. */
+  readonly given: string
+
+  constructor(message: string, expected: string, given: string) {
+    this.message = message
+    this.expected = expected
+    this.given = given
+  }
+}
+
+/**
+ * Why a value does not fit a field. A function of its own, not a closure in {@link normalizedValue}: that runs
+ * for every value written, and only a value that does not fit needs this.
  */
 function mismatch(
   field: FieldSchema,
@@ -85,18 +98,17 @@ function mismatch(
   domainName: string | undefined,
   anyNumber: boolean,
   hint = '',
-): NormalizeResult {
+): FieldMismatch {
   const expected = anyNumber
     ? 'a number (a finite number, or a bigint a number holds exactly: any within ±2^53)'
     : expectedValue(field)
   const given = describeValue(value)
   const where = domainName === undefined ? `Field ${field.name}` : `${domainName}.${field.name}`
-  return {
-    ok: false,
+  return new FieldMismatch(
+    `${where} is a ${field.type} field: it takes ${expected}, not ${given}${hint === '' ? '.' : `; ${hint}`}`,
     expected,
     given,
-    message: `${where} is a ${field.type} field: it takes ${expected}, not ${given}${hint === '' ? '.' : `; ${hint}`}`,
-  }
+  )
 }
 
 /**
@@ -131,7 +143,29 @@ export function tryNormalizeFieldValue(
   domainName?: string,
   use: 'write' | 'condition' = 'write',
 ): NormalizeResult {
-  if (value === null || value === undefined) return { ok: true, value: null }
+  const result = normalizedValue(field, value, domainName, use)
+  return result instanceof FieldMismatch ? result : { ok: true, value: result }
+}
+
+/**
+ * {@link tryNormalizeFieldValue} without its result object: the stored value, or the {@link FieldMismatch}
+ * saying why the value does not fit. What a write reads every value with, so that a value that fits costs no
+ * allocation.
+ *
+ * @param field - The field.
+ * @param value - The plugin's value.
+ * @param domainName - The domain that owns the field, for the message.
+ * @param use - `condition` for a condition value (see {@link tryNormalizeFieldValue}).
+ * @returns The stored value, or why the value does not fit.
+ * @internal
+ */
+export function normalizedValue(
+  field: FieldSchema,
+  value: unknown,
+  domainName?: string,
+  use: 'write' | 'condition' = 'write',
+): StoredValue | FieldMismatch {
+  if (value === null || value === undefined) return null
   // A condition compares numerically, so any number fits an INTEGER or LONG field (qty < 9.5).
   const anyNumber = use === 'condition' && (field.type === 'INTEGER' || field.type === 'LONG')
   switch (field.type) {
@@ -160,32 +194,32 @@ export function tryNormalizeFieldValue(
           )
         }
       }
-      return { ok: true, value }
+      return value
     }
     case 'BOOLEAN':
-      return typeof value === 'boolean' ? { ok: true, value } : mismatch(field, value, domainName, anyNumber)
+      return typeof value === 'boolean' ? value : mismatch(field, value, domainName, anyNumber)
     case 'INTEGER':
     case 'LONG':
     case 'DOUBLE': {
       const number = toExactNumber(value)
       if (number === null) return mismatch(field, value, domainName, anyNumber)
-      if (anyNumber) return { ok: true, value: number === 0 ? 0 : number }
+      if (anyNumber) return number === 0 ? 0 : number
       if (field.type === 'INTEGER' && !(Number.isInteger(number) && number >= INT_MIN && number <= INT_MAX))
         return mismatch(field, value, domainName, anyNumber)
       if (field.type === 'LONG' && !Number.isSafeInteger(number))
         return mismatch(field, value, domainName, anyNumber)
-      return { ok: true, value: number === 0 ? 0 : number }
+      return number === 0 ? 0 : number
     }
     case 'BIG_DECIMAL': {
       let decimal: string | null = null
       if (typeof value === 'string') decimal = parseDecimal(value)
       else if (typeof value === 'number' && Number.isFinite(value)) decimal = decimalFromNumber(value)
       else if (typeof value === 'bigint') decimal = parseDecimal(value.toString())
-      return decimal === null ? mismatch(field, value, domainName, anyNumber) : { ok: true, value: decimal }
+      return decimal === null ? mismatch(field, value, domainName, anyNumber) : decimal
     }
     case 'LOCAL_DATE': {
       const date = typeof value === 'string' ? parseLocalDate(value) : null
-      if (date !== null) return { ok: true, value: date }
+      if (date !== null) return date
       return value instanceof Date
         ? mismatch(
             field,
@@ -200,13 +234,11 @@ export function tryNormalizeFieldValue(
       let epoch: number | null = null
       if (value instanceof Date) epoch = Number.isNaN(value.getTime()) ? null : value.getTime()
       else if (typeof value === 'string') epoch = parseZonedDateTime(value)
-      return epoch === null
-        ? mismatch(field, value, domainName, anyNumber)
-        : { ok: true, value: epoch === 0 ? 0 : epoch }
+      return epoch === null ? mismatch(field, value, domainName, anyNumber) : epoch === 0 ? 0 : epoch
     }
     case 'DOMAIN_OBJECT': {
       const id = referencedId(value)
-      if (id !== null) return { ok: true, value: id }
+      if (id !== null) return id
       return mismatch(field, value, domainName, anyNumber, bareIdHint(field, value))
     }
     case 'DOMAIN_OBJECT_LIST': {
@@ -229,11 +261,11 @@ export function tryNormalizeFieldValue(
           ids.push(id)
         }
       }
-      return { ok: true, value: Object.freeze(ids) }
+      return Object.freeze(ids)
     }
     case 'FILE': {
       const file = toStorageFieldValue(value)
-      return file === null ? mismatch(field, value, domainName, anyNumber) : { ok: true, value: file }
+      return file === null ? mismatch(field, value, domainName, anyNumber) : file
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { StorageFieldValue } from '../../model/storage-field-value.js'
 import { IllegalArgumentException } from '../../errors/illegal-argument-exception.js'
 import { isFieldType, type FieldType } from './field-types.js'
+import { generatedFunction, literal } from './generated-function.js'
 
 /**
  * One field of a domain: its name, type, whether a value is required, and the referenced domain of a
@@ -121,26 +122,46 @@ export function createDomainSchema(
 }
 
 /**
- * Builds the properties of one row on `this`, in schema order: `id`, then each field's value in `values`, or
- * where `values` has none, its own property of `base`, or `null`.
+ * Builds the properties of one row on `this`, in schema order: `id`, then each field's value in `values` (by
+ * position), or where `values` has none, its own property of `base`, or `null`.
  */
 type RowConstructor = new (
   id: number,
-  values: ReadonlyMap<string, StoredValue>,
+  values: StoredValues,
   base: Readonly<Record<string, unknown>> | undefined,
 ) => Record<string, unknown>
 
-/**
- * One constructor per schema: V8 gives objects made by one constructor a shared shape whose properties
- * live inside the object (after slack tracking), as an object literal's do; properties added one by one
- * to `{}` spill into a separate store, and past a dozen the object falls back to a slow dictionary. Its
- * prototype is `Object.prototype`, so the rows are plain objects. A memo keyed by schema, not state.
- */
-const rowConstructors = new WeakMap<DomainSchema, RowConstructor>()
+/** A new row's properties in schema order, from its id and the values a create read (by position). */
+type NewRow = (id: number, values: StoredValues) => Record<string, unknown>
 
-function rowConstructor(schema: DomainSchema): RowConstructor {
-  let constructor = rowConstructors.get(schema)
-  if (constructor === undefined) {
+/**
+ * Normalised values by field position in schema order (see `fieldLayout`), `undefined` where a write sets none.
+ *
+ * @internal
+ */
+export type StoredValues = readonly (StoredValue | undefined)[]
+
+/** How the rows of one schema are made. */
+interface RowMaker {
+  /** Any row: a create's, an update's (from the row it changes), a store's. */
+  readonly Shape: RowConstructor
+  /** A create's row: an object literal compiled for the schema where the realm allows it, else `Shape`. */
+  readonly created: NewRow
+}
+
+/**
+ * One maker per schema. A constructor gives objects a shared shape whose properties live inside the object
+ * (after slack tracking), as an object literal's do; properties added one by one to `{}` spill into a separate
+ * store, and past a dozen the object falls back to a slow dictionary. A create's row is an object literal
+ * compiled for the schema, which sets each property with a store of its own instead of a loop's store by
+ * name. Both have `Object.prototype` as prototype, so the rows are plain objects. A memo keyed by schema, not
+ * state.
+ */
+const rowMakers = new WeakMap<DomainSchema, RowMaker>()
+
+function rowMaker(schema: DomainSchema): RowMaker {
+  let maker = rowMakers.get(schema)
+  if (maker === undefined) {
     const names = [...schema.fields.keys()]
     // What an unset field holds: null, and for a DOMAIN_OBJECT_LIST the empty list, which is what a join table
     // holds for it (the SQL stores read it back so: no collection is null on the platform).
@@ -150,12 +171,12 @@ function rowConstructor(schema: DomainSchema): RowConstructor {
     const StoredRowShape = function (
       this: Record<string, unknown>,
       id: number,
-      values: ReadonlyMap<string, StoredValue>,
+      values: StoredValues,
       base: Readonly<Record<string, unknown>> | undefined,
     ) {
       for (let i = 0; i < names.length; i++) {
         const name = names[i] as string
-        const value = name === 'id' ? id : values.get(name)
+        const value = name === 'id' ? id : values[i]
         this[name] =
           (value !== undefined
             ? value
@@ -165,10 +186,21 @@ function rowConstructor(schema: DomainSchema): RowConstructor {
       }
     } as unknown as RowConstructor
     StoredRowShape.prototype = Object.prototype
-    constructor = StoredRowShape
-    rowConstructors.set(schema, constructor)
+    const properties = names.map(
+      (name, i) =>
+        `${literal(name)}: ${name === 'id' ? 'id' : `values[${i}] ?? ${unset[i] === null ? 'null' : 'NO_IDS'}`}`,
+    )
+    const compiled = generatedFunction<(noIds: readonly number[]) => NewRow>(
+      ['NO_IDS'],
+      `return function newRow(id, values) { return { ${properties.join(', ')} } }`,
+    )
+    maker = {
+      Shape: StoredRowShape,
+      created: compiled?.(NO_IDS) ?? ((id, values) => new StoredRowShape(id, values, undefined)),
+    }
+    rowMakers.set(schema, maker)
   }
-  return constructor
+  return maker
 }
 
 /**
@@ -186,19 +218,19 @@ export function createStoredRow(schema: DomainSchema, values: Readonly<Record<st
   return storedRowFrom(schema, values['id'], NO_VALUES, values)
 }
 
-const NO_VALUES: ReadonlyMap<string, StoredValue> = new Map()
+const NO_VALUES: StoredValues = Object.freeze([])
 
 /** The ids of an empty DOMAIN_OBJECT_LIST. */
 const NO_IDS: readonly number[] = Object.freeze([])
 
 /**
  * Builds a frozen {@link StoredRow} as {@link createStoredRow} does, from what a write read: the values it
- * read by field name, and for an update the row it changes, whose other fields the new row keeps. Reading
- * the `Map` a write holds saves building an object of it first (a third of a `createDomain`).
+ * read by field position, and for an update the row it changes, whose other fields the new row keeps. Reading
+ * the array a write holds saves building an object of it first (a third of a `createDomain`).
  *
  * @param schema - The row's domain.
  * @param id - The row's id.
- * @param values - Normalised values by field name.
+ * @param values - Normalised values by field position in schema order (`fieldLayout`); `undefined` where none.
  * @param base - The row an update changes: a field absent from `values` keeps its value there; else `null`.
  * @returns The frozen row.
  * @throws {@link IllegalArgumentException} when `id` is not a safe integer.
@@ -207,12 +239,14 @@ const NO_IDS: readonly number[] = Object.freeze([])
 export function storedRowFrom(
   schema: DomainSchema,
   id: unknown,
-  values: ReadonlyMap<string, StoredValue>,
+  values: StoredValues,
   base?: Readonly<Record<string, unknown>>,
 ): StoredRow {
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
     throw new IllegalArgumentException(`A stored ${schema.name} needs an integer id, got ${String(id)}.`)
   }
-  const Shape = rowConstructor(schema)
-  return Object.freeze(new Shape(id, values, base)) as StoredRow
+  const maker = rowMaker(schema)
+  return Object.freeze(
+    base === undefined ? maker.created(id, values) : new maker.Shape(id, values, base),
+  ) as StoredRow
 }

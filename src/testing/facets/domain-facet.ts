@@ -11,6 +11,7 @@ import type { HostData } from '../store/store.js'
 import { describeValue } from '../domains/describe-value.js'
 import { tryNormalizeFieldValue } from '../domains/normalize-field-value.js'
 import { storedRowFrom, type DomainSchema, type StoredRow } from '../domains/schema.js'
+import { blankObject } from '../domains/blank-object.js'
 import { brand, brandOf } from '../domains/brand.js'
 import { Materializer } from '../domains/materializer.js'
 import { ownClass } from '../domains/own-class.js'
@@ -49,8 +50,7 @@ export class DomainFacet implements DomainRuntime {
         `DomainHelper.buildDomain(${domain}, properties): the key ${JSON.stringify(reserved[0])} would reach the prototype of every object. Remove it.`,
       )
     }
-    const object: Record<string, unknown> = {}
-    for (const [name, field] of schema.fields) if (name !== 'id') object[name] = field.default ?? null
+    const object = blankObject(schema)
     // Unknown keys are kept, as request data: createDomain reports them with every other field error.
     for (const key of keys) {
       if (key === 'id') continue
@@ -153,8 +153,8 @@ export class DomainFacet implements DomainRuntime {
           `${where}(${schema.name}): objects[${index}] is a ${marked} object; nothing was created.`,
         )
       }
-      checkUnsaved(object, schema.name, `${where}: objects[${index}]`)
-      const read = readRequest(schema, object, references, undefined, `${where}: objects[${index}]`)
+      checkUnsaved(object, schema.name, where, index)
+      const read = readRequest(schema, object, references, undefined, where, index)
       for (const e of read.errors)
         errors.push({
           ...e,
@@ -292,31 +292,54 @@ export class DomainFacet implements DomainRuntime {
 
   /** How request data of `session` checks its references. */
   references(session: SessionState): ReferenceCheck {
-    const data = this.#data()
-    return {
-      domainOfId: (id) => data.domainOfId(id, session.tenant),
-      exists: (domain, id) => data.get(session, domain, id) !== undefined,
-      fileExists: (id, key) => data.readFile(session, id)?.value.key === key,
-    }
+    return new SessionReferences(this.#data(), session)
   }
 }
 
-/** A create needs an object without an id that the host can give one. */
-function checkUnsaved(object: object, domain: string, where: string): void {
+/** The references a session's request data checks, as the session sees the data: one object, no closures. */
+class SessionReferences implements ReferenceCheck {
+  readonly #data: HostData
+  readonly #session: SessionState
+
+  constructor(data: HostData, session: SessionState) {
+    this.#data = data
+    this.#session = session
+  }
+
+  domainOfId(id: number): string | undefined {
+    return this.#data.domainOfId(id, this.#session.tenant)
+  }
+
+  exists(domain: string, id: number): boolean {
+    return this.#data.get(this.#session, domain, id) !== undefined
+  }
+
+  fileExists(id: number, key: string): boolean {
+    return this.#data.readFile(this.#session, id)?.value.key === key
+  }
+}
+
+/**
+ * A create needs an object without an id that the host can give one.
+ *
+ * @param at - The object's position in a batch, which the message names as `objects[at]` after `where`.
+ */
+function checkUnsaved(object: object, domain: string, where: string, at?: number): void {
   const id = (object as { id?: unknown }).id
   if (id !== undefined && id !== null) {
     throw new IllegalArgumentException(
-      `${where}: the ${domain} object already has id ${describeValue(id)}, so it is saved; use DomainHelper.updateDomain to change it.`,
+      `${at === undefined ? where : `${where}: objects[${at}]`}: the ${domain} object already has id ${describeValue(id)}, so it is saved; use DomainHelper.updateDomain to change it.`,
     )
   }
-  const descriptor = Object.getOwnPropertyDescriptor(object, 'id')
+  // Most objects have no id of their own (a built one has none): no descriptor to make.
+  const descriptor = Object.hasOwn(object, 'id') ? Object.getOwnPropertyDescriptor(object, 'id') : undefined
   const writable =
     descriptor === undefined
       ? Object.isExtensible(object)
       : descriptor.writable === true || descriptor.set !== undefined
   if (!writable) {
     throw new IllegalArgumentException(
-      `${where}: the ${domain} object is frozen or sealed, so the host cannot give it its id; pass one it can change, such as the object DomainHelper.buildDomain returns.`,
+      `${at === undefined ? where : `${where}: objects[${at}]`}: the ${domain} object is frozen or sealed, so the host cannot give it its id; pass one it can change, such as the object DomainHelper.buildDomain returns.`,
     )
   }
 }

@@ -11,7 +11,9 @@ import {
   type FieldSchema,
   type StoredRow,
   type StoredValue,
+  type StoredValues,
 } from '../domains/schema.js'
+import { fieldLayout } from '../domains/field-layout.js'
 import type { SessionState } from '../host/host-context.js'
 import { readRequest } from '../facets/request-data.js'
 import { isReservedKey } from '../domains/safe-names.js'
@@ -362,7 +364,7 @@ export function importSeedRecords(
         existingRows.written(row)
         rules.changes?.imported(schema.name, id)
         created++
-      } else if (sameValues(existing, read.values)) {
+      } else if (sameValues(schema, existing, read.values)) {
         rules.changes?.imported(schema.name, existing.id)
         unchanged++
       } else if (rules.changes?.conflicts(schema.name, existing, overwrite) === true) {
@@ -420,8 +422,13 @@ function plainKeyOf(
 }
 
 /** Whether a stored row already holds every value a record sets. */
-function sameValues(existing: StoredRow, values: ReadonlyMap<string, StoredValue>): boolean {
-  for (const [field, value] of values) if (!sameStoredValue(existing[field], value)) return false
+function sameValues(schema: DomainSchema, existing: StoredRow, values: StoredValues): boolean {
+  const { fields } = fieldLayout(schema)
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]
+    if (value !== undefined && !sameStoredValue(existing[(fields[i] as FieldSchema).name], value))
+      return false
+  }
   return true
 }
 

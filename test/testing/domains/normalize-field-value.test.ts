@@ -9,6 +9,7 @@ import {
   type FieldSchema,
   type StoredValue,
 } from '../../../src/testing/store/memory/index.js'
+import { fieldLayout } from '../../../src/testing/domains/field-layout.js'
 import { file, item } from '../store/memory/fixtures.js'
 
 const field = (name: string): FieldSchema => item.fields.get(name) as FieldSchema
@@ -163,20 +164,22 @@ describe('createDomainSchema', () => {
 
   test('storedRowFrom builds the same row from the values a write read, keeping the rest of the row it changes', () => {
     const made = createStoredRow(item, { id: 1, name: 'a', qty: 2 })
-    const read = storedRowFrom(
-      item,
-      1,
-      new Map<string, StoredValue>([
-        ['qty', 2],
-        ['name', 'a'],
-      ]),
-    )
+    // The values by field position, as fieldLayout orders them: id, name, qty, ...
+    const at = (entries: Record<string, StoredValue>): (StoredValue | undefined)[] => {
+      const { positions, fields } = fieldLayout(item)
+      const values = new Array<StoredValue | undefined>(fields.length)
+      for (const [name, value] of Object.entries(entries)) values[positions.get(name) as number] = value
+      return values
+    }
+    const read = storedRowFrom(item, 1, at({ qty: 2, name: 'a' }))
     expect(read).toEqual(made)
     expect(Object.keys(read)).toEqual(Object.keys(made))
     expect(Object.isFrozen(read)).toBe(true)
+    // An unset list reads as the empty list, on a create's row as on any other.
+    expect(read['tags']).toEqual([])
     // An update: the values read win, an explicit null included; the other fields keep the old row's.
-    const updated = storedRowFrom(item, 1, new Map<string, StoredValue>([['qty', null]]), made)
+    const updated = storedRowFrom(item, 1, at({ qty: null }), made)
     expect(updated).toEqual({ ...made, qty: null })
-    expect(() => storedRowFrom(item, 1.5, new Map())).toThrow(/needs an integer id, got 1.5/)
+    expect(() => storedRowFrom(item, 1.5, [])).toThrow(/needs an integer id, got 1.5/)
   })
 })

@@ -58,6 +58,7 @@ export class Columns {
 
   /** A row was appended. */
   appended(row: StoredRow): void {
+    if (this.#columns.size === 0) return
     for (const { ref, values } of this.#columns.values()) values.push(valueOf(ref, row))
   }
 

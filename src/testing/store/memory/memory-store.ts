@@ -40,10 +40,11 @@ export function memoryStore(): Store {
   return store
 }
 
-/** Where an id was written: its domain and tenant. */
-interface IdOwner {
+/** One tenant's table of one domain: where an id is written. One per table, which its ids share. */
+interface Place {
   readonly domain: string
   readonly tenant: string
+  readonly table: Table
 }
 
 /**
@@ -54,8 +55,14 @@ interface IdOwner {
 class MemoryData implements HostData {
   readonly store: Store
   readonly schemas: ReadonlyMap<string, DomainSchema>
-  readonly #tables = new Map<string, Map<string, Table>>()
-  readonly #owners = new Map<number, IdOwner>()
+  readonly #places = new Map<string, Map<string, Place>>()
+  /**
+   * Where each id was first written, by id: the ids the sequence issued, which fill the array from 1 with few
+   * holes, so an entry costs a slot and not a map entry. Ids the sequence had not issued when they were written
+   * (a caller's own) are in `#otherOwners`.
+   */
+  readonly #owners: (Place | undefined)[] = []
+  readonly #otherOwners = new Map<number, Place>()
   readonly #files = new Map<number, StoredFileRecord>()
   /** The new sessions running inside transactions, innermost last. */
   readonly #sessions: NewSession[] = []
@@ -65,9 +72,10 @@ class MemoryData implements HostData {
     this.store = store
     this.schemas = schemas
     for (const tenant of tenants) {
-      const tables = new Map<string, Table>()
-      for (const schema of schemas.values()) tables.set(schema.name, new Table(schema))
-      this.#tables.set(tenant, tables)
+      const places = new Map<string, Place>()
+      for (const schema of schemas.values())
+        places.set(schema.name, Object.freeze({ domain: schema.name, tenant, table: new Table(schema) }))
+      this.#places.set(tenant, places)
     }
   }
 
@@ -76,7 +84,7 @@ class MemoryData implements HostData {
   }
 
   domainOfId(id: number, tenant: string): string | undefined {
-    const owner = this.#owners.get(id)
+    const owner = this.#owner(id)
     return owner?.tenant === tenant ? owner.domain : undefined
   }
 
@@ -99,11 +107,15 @@ class MemoryData implements HostData {
   }
 
   write(context: StoreContext, domain: string, id: number, row: StoredRow | null): void {
-    this.#sessions.at(-1)?.check(context.tenant, domain, id, row)
-    if (row !== null && !this.#owners.has(id)) this.#owners.set(id, { domain, tenant: context.tenant })
+    if (this.#sessions.length > 0) this.#sessions.at(-1)?.check(context.tenant, domain, id, row)
+    const place = this.#place(context.tenant, domain)
+    if (row !== null && this.#owner(id) === undefined) {
+      if (id > 0 && id < this.#nextId && Number.isInteger(id)) this.#owners[id] = place
+      else this.#otherOwners.set(id, place)
+    }
     const transaction = asMemory(context.transaction)
     if (transaction !== undefined) transaction.write(domain, id, row)
-    else this.#apply(this.#table(context.tenant, domain), id, row)
+    else this.#apply(place.table, id, row)
   }
 
   writeFile(_context: StoreContext, file: StoredFileRecord): void {
@@ -122,8 +134,9 @@ class MemoryData implements HostData {
   commit(transaction: StoreTransaction): void {
     const memory = asMemory(transaction) as Transaction
     for (const [domain, overlay] of memory.overlays()) {
-      const table = this.#table(memory.tenant, domain)
-      for (const [id, row] of overlay.entries()) this.#apply(table, id, row)
+      const table = this.#place(memory.tenant, domain).table
+      // forEach rather than for-of over the entries: no [id, row] pair made per row.
+      overlay.forEach((row, id) => this.#apply(table, id, row))
     }
   }
 
@@ -168,9 +181,9 @@ class MemoryData implements HostData {
 
   snapshot(): Map<string, Map<string, ReadonlyMap<number, StoredRow>>> {
     const snapshot = new Map<string, Map<string, ReadonlyMap<number, StoredRow>>>()
-    for (const [tenant, tables] of this.#tables) {
+    for (const [tenant, places] of this.#places) {
       const domains = new Map<string, ReadonlyMap<number, StoredRow>>()
-      for (const [domain, table] of tables)
+      for (const [domain, { table }] of places)
         domains.set(domain, new Map([...table.rows()].map((row) => [row.id, row])))
       snapshot.set(tenant, domains)
     }
@@ -187,16 +200,24 @@ class MemoryData implements HostData {
 
   /** Writes a committed row, for the running new session to undo if it fails. */
   #apply(table: Table, id: number, row: StoredRow | null): void {
-    this.#sessions.at(-1)?.record(table, id)
+    if (this.#sessions.length > 0) this.#sessions.at(-1)?.record(table, id)
     if (row === null) table.delete(id)
-    else if (table.has(id)) table.replace(row)
-    else table.insert(row)
+    else table.put(row)
+  }
+
+  /** Where the id was first written, if anywhere. */
+  #owner(id: number): Place | undefined {
+    return this.#owners[id] ?? (this.#otherOwners.size > 0 ? this.#otherOwners.get(id) : undefined)
+  }
+
+  #place(tenant: string, domain: string): Place {
+    const place = this.#places.get(tenant)?.get(domain)
+    if (place === undefined) throw new Error(`internal: no table ${domain} for tenant ${tenant}`)
+    return place
   }
 
   #table(tenant: string, domain: string): Table {
-    const table = this.#tables.get(tenant)?.get(domain)
-    if (table === undefined) throw new Error(`internal: no table ${domain} for tenant ${tenant}`)
-    return table
+    return this.#place(tenant, domain).table
   }
 }
 

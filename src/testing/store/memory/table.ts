@@ -13,6 +13,7 @@ import { canonicalDecimal } from '../../domains/decimal.js'
 import { describeValue } from '../../domains/describe-value.js'
 import { isPresenceOnlyType } from '../../domains/field-types.js'
 import { HashIndex } from './hash-index.js'
+import { IdPositions } from './id-positions.js'
 import { PositionIndex } from './position-index.js'
 import type { Slots } from './slots.js'
 import type { DomainSchema, StoredRow, StoredValue } from '../../domains/schema.js'
@@ -142,10 +143,13 @@ export class Table {
   /** Every row by position, in ascending id order while `#ordered`; `undefined` where a row was deleted. */
   #slots: (StoredRow | undefined)[] = []
   /** The position of each row by id. */
-  readonly #positions = new Map<number, number>()
+  readonly #positions = new IdPositions()
   /** The slots are in ascending id order: an insert below the last id clears it until the next compaction. */
   #ordered = true
-  /** The id of the last slot filled since the last compaction. */
+  /**
+   * The largest id appended since the last compaction (an insert below it does not lower it): no row the table
+   * holds has a larger id.
+   */
   #lastId = -Infinity
   readonly #indexes = new Map<string, PositionIndex>()
   /** Fields' numbers and lower-cased text by position, for compiled scans. */
@@ -225,14 +229,7 @@ export class Table {
         `${this.schema.name} already holds id ${id}; replace it instead of inserting it again.`,
       )
     }
-    const frozen = Object.isFrozen(row) ? row : Object.freeze(row)
-    const position = this.#slots.length
-    this.#slots.push(frozen)
-    this.#positions.set(id, position)
-    if (id < this.#lastId) this.#ordered = false
-    else this.#lastId = id
-    for (const index of this.#indexes.values()) index.add(position, frozen[index.field] ?? null)
-    this.#columns.appended(frozen)
+    this.#append(id, row)
   }
 
   /**
@@ -251,6 +248,42 @@ export class Table {
         `${this.schema.name} holds no id ${id} to replace; insert it instead.`,
       )
     }
+    return this.#replaceAt(position, row)
+  }
+
+  /**
+   * Adds a row, or replaces the row with the same id: {@link Table.insert} or {@link Table.replace} with one
+   * lookup of the id, as a commit writes.
+   *
+   * @param row - A stored row (frozen here if it is not yet).
+   * @throws {@link IllegalArgumentException} when the row has no integer id; the table is unchanged.
+   */
+  put(row: StoredRow): void {
+    const id = this.#checkRow(row, 'write')
+    // Every id the table holds is at most the last id appended (a compaction keeps the largest last): a create's
+    // new id above it needs no lookup.
+    if (id > this.#lastId) {
+      this.#append(id, row)
+      return
+    }
+    const position = this.#positions.get(id)
+    if (position === undefined) this.#append(id, row)
+    else this.#replaceAt(position, row)
+  }
+
+  #append(id: number, row: StoredRow): void {
+    const frozen = Object.isFrozen(row) ? row : Object.freeze(row)
+    const position = this.#slots.length
+    this.#slots.push(frozen)
+    this.#positions.set(id, position)
+    if (id < this.#lastId) this.#ordered = false
+    else this.#lastId = id
+    if (this.#indexes.size > 0)
+      for (const index of this.#indexes.values()) index.add(position, frozen[index.field] ?? null)
+    this.#columns.appended(frozen)
+  }
+
+  #replaceAt(position: number, row: StoredRow): StoredRow {
     const previous = this.#slots[position] as StoredRow
     const frozen = Object.isFrozen(row) ? row : Object.freeze(row)
     this.#slots[position] = frozen

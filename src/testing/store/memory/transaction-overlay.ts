@@ -46,11 +46,31 @@ export class TransactionOverlay {
     return this.#entries.entries()
   }
 
+  /** Calls `fn` with every change, in the order the ids were first written: a row, or `null` for a delete. */
+  forEach(fn: (row: StoredRow | null, id: number) => void): void {
+    this.#entries.forEach(fn)
+  }
+
   /** Records a write of the id: a row, or `null` for a delete. */
   set(id: number, row: StoredRow | null): void {
-    this.#unindex(id)
+    this.put(id, row)
+  }
+
+  /**
+   * Records a write of the id, as {@link TransactionOverlay.set} does, and says what it held for the id before.
+   *
+   * @returns The row it held, `null` for a delete, `undefined` when it did not change the id.
+   */
+  put(id: number, row: StoredRow | null): StoredRow | null | undefined {
+    const previous = this.#entries.get(id)
     this.#entries.set(id, row)
-    if (row !== null) for (const index of this.#indexes.values()) index.add(row)
+    if (this.#indexes.size > 0) {
+      for (const index of this.#indexes.values()) {
+        if (previous != null) index.remove(previous)
+        if (row !== null) index.add(row)
+      }
+    }
+    return previous
   }
 
   /** Forgets the id, as if it had never been written (a rollback to a savepoint). */

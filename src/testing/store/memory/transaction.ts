@@ -4,12 +4,11 @@ import { TransactionOverlay } from './transaction-overlay.js'
 /** A point a {@link Transaction} can roll back to: the length of its journal when it was taken. */
 export type Savepoint = number
 
-/** One journaled write: the overlay it went to, the id, and what the overlay held for the id before. */
-interface JournalEntry {
-  readonly overlay: TransactionOverlay
-  readonly id: number
-  readonly previous: StoredRow | null | undefined
-}
+/**
+ * The journal: three slots per write, the overlay it went to, the id, and what the overlay held for the id
+ * before. Flat, so that a write costs no object of its own.
+ */
+type Journal = (TransactionOverlay | number | StoredRow | null | undefined)[]
 
 /**
  * A transaction of the in-memory store: its writes stay in one overlay per domain until it commits, and a
@@ -22,7 +21,7 @@ export class Transaction {
   /** Set by `setRollbackOnly()` or by a joined call that threw. */
   rollbackOnly = false
   readonly #overlays = new Map<string, TransactionOverlay>()
-  readonly #journal: JournalEntry[] = []
+  readonly #journal: Journal = []
 
   constructor(tenant: string) {
     this.tenant = tenant
@@ -42,8 +41,7 @@ export class Transaction {
   write(domain: string, id: number, row: StoredRow | null): void {
     let overlay = this.#overlays.get(domain)
     if (overlay === undefined) this.#overlays.set(domain, (overlay = new TransactionOverlay()))
-    this.#journal.push({ overlay, id, previous: overlay.entry(id) })
-    overlay.set(id, row)
+    this.#journal.push(overlay, id, overlay.put(id, row))
   }
 
   /** The point to roll back to with {@link Transaction.rollbackTo}. */
@@ -53,8 +51,11 @@ export class Transaction {
 
   /** Undoes every write made since `savepoint`, newest first. */
   rollbackTo(savepoint: Savepoint): void {
-    while (this.#journal.length > savepoint) {
-      const { overlay, id, previous } = this.#journal.pop() as JournalEntry
+    const journal = this.#journal
+    while (journal.length > savepoint) {
+      const previous = journal.pop() as StoredRow | null | undefined
+      const id = journal.pop() as number
+      const overlay = journal.pop() as TransactionOverlay
       if (previous === undefined) overlay.forget(id)
       else overlay.set(id, previous)
     }

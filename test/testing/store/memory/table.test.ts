@@ -27,6 +27,34 @@ describe('storage', () => {
     expect([...t.rows()].map((r) => r.id)).toEqual([1, 3])
   })
 
+  test('put inserts a new id and replaces a held one, above, below and at the last id, and after a clear', () => {
+    const t = new Table(item, EAGER)
+    t.put(row(5, { name: 'e' }))
+    t.put(row(2, { name: 'b' }))
+    t.put(row(9, { name: 'i' }))
+    expect(t.select(eqName('b')).rows.map((r) => r.id)).toEqual([2])
+    // A held id, at and below the last one: replaced in place, the index following.
+    t.put(row(9, { name: 'b' }))
+    t.put(row(2, { name: 'x' }))
+    expect(t.size).toBe(3)
+    expect([...t.rows()].map((r) => [r.id, r['name']])).toEqual([
+      [2, 'x'],
+      [5, 'e'],
+      [9, 'b'],
+    ])
+    expect(t.select(eqName('b')).rows.map((r) => r.id)).toEqual([9])
+    // The last id deleted, then written again: a new row, though no larger id was appended since.
+    t.delete(9)
+    t.put(row(9, { name: 'again' }))
+    expect(t.get(9)?.['name']).toBe('again')
+    expect(t.size).toBe(3)
+    t.clear()
+    t.put(row(1, { name: 'b' }))
+    t.put(row(1, { name: 'c' }))
+    expect([...t.rows()].map((r) => [r.id, r['name']])).toEqual([[1, 'c']])
+    expect(() => t.put({ name: 'no id' } as unknown as StoredRow)).toThrow(IllegalArgumentException)
+  })
+
   test('a large table stays in id order through deletes from the middle and re-inserts', () => {
     const t = tableOf(Array.from({ length: 10_000 }, () => ({})))
     t.delete(5000)

@@ -1,0 +1,90 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { IdPositions } from '../../../../src/testing/store/memory/id-positions.js'
+
+type Op =
+  | { readonly kind: 'set'; readonly id: number; readonly position: number }
+  | { readonly kind: 'delete'; readonly id: number }
+  | { readonly kind: 'clear' }
+
+/** Ids as a table sees them: mostly ascending with gaps (other domains' ids), some far off, below, negative. */
+const id = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 3_000 }) },
+  { weight: 1, arbitrary: fc.integer({ min: -50, max: 0 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 3_000, max: 2 ** 40 }) },
+  { weight: 1, arbitrary: fc.constantFrom(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER) },
+)
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('set' as const),
+      id,
+      position: fc.integer({ min: 0, max: 1_000_000 }),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('delete' as const), id }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'clear' as const }) },
+)
+
+describe('IdPositions', () => {
+  test('answers as a Map would, through sets, deletes and clears of any ids', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 300 }), fc.array(id, { maxLength: 20 }), (ops, probes) => {
+        const positions = new IdPositions()
+        const model = new Map<number, number>()
+        for (const o of ops) {
+          if (o.kind === 'set') {
+            positions.set(o.id, o.position)
+            model.set(o.id, o.position)
+          } else if (o.kind === 'delete') {
+            expect(positions.delete(o.id)).toBe(model.delete(o.id))
+          } else {
+            positions.clear()
+            model.clear()
+          }
+          expect(positions.size).toBe(model.size)
+        }
+        for (const probe of [...model.keys(), ...probes]) {
+          expect(positions.get(probe)).toBe(model.get(probe))
+          expect(positions.has(probe)).toBe(model.has(probe))
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('ids a sequence hands out in order, with gaps, and one far off, each keep their position', () => {
+    const positions = new IdPositions()
+    for (let i = 0; i < 10_000; i++) positions.set(1 + i * 3, i)
+    positions.set(2 ** 40, 10_000)
+    positions.set(-7, 10_001)
+    expect(positions.size).toBe(10_002)
+    expect(positions.get(1)).toBe(0)
+    expect(positions.get(1 + 9_999 * 3)).toBe(9_999)
+    expect(positions.get(2)).toBeUndefined()
+    expect(positions.get(2 ** 40)).toBe(10_000)
+    expect(positions.get(-7)).toBe(10_001)
+    expect(positions.delete(4)).toBe(true)
+    expect(positions.get(4)).toBeUndefined()
+    expect(positions.size).toBe(10_001)
+  })
+
+  test('an id first kept outside the block moves into it when the block grows over it', () => {
+    const positions = new IdPositions()
+    positions.set(1, 0)
+    // Too far from the block's one row: kept outside.
+    positions.set(2_000, 1)
+    for (let i = 2; i <= 100; i++) positions.set(i, i)
+    // Now close enough for the block to grow over 2,000.
+    positions.set(1_990, 101)
+    expect(positions.get(2_000)).toBe(1)
+    positions.set(2_000, 102)
+    expect(positions.get(2_000)).toBe(102)
+    expect(positions.size).toBe(102)
+    expect(positions.delete(2_000)).toBe(true)
+    expect(positions.has(2_000)).toBe(false)
+    expect(positions.size).toBe(101)
+  })
+})
