@@ -35,6 +35,7 @@ export function compileWrite(table: TableSql, tenant: string, row: StoredRow, cr
           ? ''
           : ` ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')} WHERE t.tenant_id = EXCLUDED.tenant_id`),
       params,
+      repeated: true,
     },
   ]
   lists.forEach((list, index) => {
@@ -43,6 +44,7 @@ export function compileWrite(table: TableSql, tenant: string, row: StoredRow, cr
     statements.push({
       text: `DELETE FROM ${joinTable} WHERE ${owner} = $1 AND tenant_id = $2`,
       params: [String(row.id), tenant],
+      repeated: true,
     })
     const ids = row[list.field.name] as readonly number[] | null
     if (ids === null || ids.length === 0) return
@@ -51,6 +53,7 @@ export function compileWrite(table: TableSql, tenant: string, row: StoredRow, cr
         `INSERT INTO ${joinTable} (${owner}, ${quoteName(list.targetColumn)}, ${quoteName(list.indexColumn)}, tenant_id) ` +
         `SELECT $1, e.id, e.position - 1, $2 FROM unnest($3::bigint[]) WITH ORDINALITY AS e(id, position)`,
       params: [String(row.id), tenant, encodeStored(list.field, ids)],
+      repeated: true,
     })
   })
   return statements
@@ -71,8 +74,9 @@ export function compileDelete(table: TableSql, tenant: string, id: number): Stat
     ...table.mapping.lists.map((list, index) => ({
       text: `DELETE FROM ${table.listTables[index] as string} WHERE ${quoteName(list.ownerColumn)} = $1 AND tenant_id = $2`,
       params,
+      repeated: true,
     })),
-    { text: `DELETE FROM ${table.name} WHERE id = $1 AND tenant_id = $2`, params },
+    { text: `DELETE FROM ${table.name} WHERE id = $1 AND tenant_id = $2`, params, repeated: true },
   ]
 }
 
@@ -97,6 +101,7 @@ export function compileFileWrite(schemaName: string, tenant: string, file: Stora
       `INSERT INTO ${quoteName(schemaName)}.${quoteName(FILE_TABLE)} (tenant_id, ${columns.join(', ')}) ` +
       `VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')})`,
     params,
+    repeated: true,
   }
 }
 
@@ -114,5 +119,6 @@ export function compileFileRead(schemaName: string, tenant: string, id: number):
   return {
     text: `SELECT ${columns.join(', ')} FROM ${quoteName(schemaName)}.${quoteName(FILE_TABLE)} WHERE tenant_id = $1 AND id = $2`,
     params: [tenant, String(id)],
+    repeated: true,
   }
 }

@@ -143,7 +143,11 @@ export abstract class SqlHostData implements HostData {
 
   /** The statement that restarts the id sequence, as a new host's ids start at 1. */
   protected restartSequence(): Statement {
-    return { text: `SELECT setval('${this.#sequence.replaceAll("'", "''")}', 1, false)`, params: [] }
+    return {
+      text: `SELECT setval('${this.#sequence.replaceAll("'", "''")}', 1, false)`,
+      params: [],
+      repeated: true,
+    }
   }
 
   /**
@@ -164,7 +168,7 @@ export abstract class SqlHostData implements HostData {
         size === 1
           ? `SELECT nextval('${sequence}')`
           : `SELECT nextval('${sequence}') FROM generate_series(1, ${size})`
-      const [result] = this.run(undefined, [{ text, params: [] }])
+      const [result] = this.run(undefined, [{ text, params: [], repeated: true }])
       this.#ahead = (result?.rows ?? []).map((row) => Number(row[0]))
       this.#aheadUsed = 0
       this.#taken += size
@@ -203,7 +207,7 @@ export abstract class SqlHostData implements HostData {
     const text = tables
       .map((t, i) => `SELECT ${i} FROM ${t.name} WHERE id = $1 AND tenant_id = $2`)
       .join(' UNION ALL ')
-    const [result] = this.run(undefined, [{ text, params: [String(id), tenant] }])
+    const [result] = this.run(undefined, [{ text, params: [String(id), tenant], repeated: true }])
     const index = result?.rows[0]?.[0]
     return index == null ? undefined : tables[Number(index)]?.mapping.schema.name
   }

@@ -7,22 +7,44 @@ const MOST_PARAMETERS = 65_535
 /*
  * PostgreSQL's frontend/backend protocol (version 3), the extended-query part only: what an in-process
  * PGlite exchanges through `execProtocolRawSync`. A pipeline is Parse/Bind/Describe/Execute per statement and
- * one Sync, so that a call is one round trip; every parameter and every result column travels as text.
+ * one Sync, so that a call is one round trip; every parameter and every result column travels as text. A
+ * statement the connection keeps prepared skips its Parse (and its parse and plan in the backend).
  */
 
 /**
- * Encodes statements as one pipeline: for each, Parse (unnamed, parameter types inferred), Bind (text
- * parameters, text results), Describe portal and Execute; then one Sync.
+ * How one statement of a pipeline is sent through a prepared statement the connection keeps: its name, and
+ * whether it is parsed (made) by this pipeline or already exists.
+ *
+ * @internal
+ */
+export interface PreparedName {
+  readonly name: string
+  readonly parse: boolean
+}
+
+/**
+ * Encodes statements as one pipeline: first a Close of each prepared statement to drop; then, for each
+ * statement, Parse (parameter types inferred: of the unnamed statement, or of a prepared one the first time),
+ * Bind (text parameters, text results), Describe portal (except for a `repeated` statement, whose columns the
+ * store does not read) and Execute; then one Sync.
  *
  * @param statements - The statements, in order.
+ * @param prepared - For each statement, the prepared statement it goes through, or `undefined` (or none
+ *   given): the unnamed statement, parsed again.
+ * @param closes - Prepared statements to drop first (a Close of one that does not exist is no error).
  * @returns The bytes to send.
  * @throws `SQLException` (54023, too many arguments) for a statement with more parameters than the protocol
  *   carries: nothing is sent.
  * @internal
  */
-export function encodePipeline(statements: readonly Statement[]): Uint8Array {
+export function encodePipeline(
+  statements: readonly Statement[],
+  prepared: readonly (PreparedName | undefined)[] = [],
+  closes: readonly string[] = [],
+): Uint8Array {
   let size = 5 // Sync
-  for (const { text, params } of statements) {
+  for (const name of closes) size += 1 + 4 + 1 + Buffer.byteLength(name) + 1
+  statements.forEach(({ text, params, repeated }, i) => {
     if (params.length > MOST_PARAMETERS) {
       throw new SQLException(
         `A statement takes at most ${MOST_PARAMETERS} parameters (PostgreSQL's protocol counts them in 16 bits), and this one has ${params.length}; nothing was run. ` +
@@ -30,12 +52,14 @@ export function encodePipeline(statements: readonly Statement[]): Uint8Array {
         '54023',
       )
     }
-    size += 1 + 4 + 1 + Buffer.byteLength(text) + 1 + 2 // Parse
-    size += 1 + 4 + 1 + 1 + 2 + 2 + 2 // Bind without its parameters
+    const name = prepared[i]?.name ?? ''
+    if (prepared[i]?.parse !== false)
+      size += 1 + 4 + Buffer.byteLength(name) + 1 + Buffer.byteLength(text) + 1 + 2 // Parse
+    size += 1 + 4 + 1 + Buffer.byteLength(name) + 1 + 2 + 2 + 2 // Bind without its parameters
     for (const param of params) size += 4 + (param === null ? 0 : Buffer.byteLength(param))
-    size += 1 + 4 + 1 + 1 // Describe portal
+    if (repeated !== true) size += 1 + 4 + 1 + 1 // Describe portal
     size += 1 + 4 + 1 + 4 // Execute
-  }
+  })
   const out = Buffer.allocUnsafe(size)
   let at = 0
   const start = (type: string): number => {
@@ -45,18 +69,31 @@ export function encodePipeline(statements: readonly Statement[]): Uint8Array {
     return lengthAt
   }
   const end = (lengthAt: number): void => void out.writeInt32BE(at - lengthAt, lengthAt)
-  for (const { text, params } of statements) {
-    let length = start('P')
-    out[at++] = 0 // unnamed statement
-    at += out.write(text, at)
+  const string = (value: string): void => {
+    at += out.write(value, at)
     out[at++] = 0
-    out.writeInt16BE(0, at) // no parameter types: the server infers them
-    at += 2
+  }
+  for (const name of closes) {
+    const length = start('C')
+    out[at++] = 0x53 // 'S': a prepared statement
+    string(name)
     end(length)
+  }
+  statements.forEach(({ text, params, repeated }, i) => {
+    const name = prepared[i]?.name ?? ''
+    let length: number
+    if (prepared[i]?.parse !== false) {
+      length = start('P')
+      string(name)
+      string(text)
+      out.writeInt16BE(0, at) // no parameter types: the server infers them
+      at += 2
+      end(length)
+    }
 
     length = start('B')
     out[at++] = 0 // unnamed portal
-    out[at++] = 0 // unnamed statement
+    string(name)
     out.writeInt16BE(0, at) // every parameter in text format
     at += 2
     out.writeUInt16BE(params.length, at)
@@ -75,17 +112,19 @@ export function encodePipeline(statements: readonly Statement[]): Uint8Array {
     at += 2
     end(length)
 
-    length = start('D')
-    out[at++] = 0x50 // 'P': the portal
-    out[at++] = 0
-    end(length)
+    if (repeated !== true) {
+      length = start('D')
+      out[at++] = 0x50 // 'P': the portal
+      out[at++] = 0
+      end(length)
+    }
 
     length = start('E')
     out[at++] = 0
     out.writeInt32BE(0, at) // every row
     at += 4
     end(length)
-  }
+  })
   end(start('S'))
   return out
 }
@@ -99,6 +138,8 @@ export function encodePipeline(statements: readonly Statement[]): Uint8Array {
 export interface PipelineReply {
   readonly results: StatementResult[]
   readonly error: ServerError | undefined
+  /** How many Parse messages completed: the pipeline's first ones, in order. */
+  readonly parsed: number
 }
 
 /**
@@ -114,6 +155,7 @@ export function decodePipeline(bytes: Uint8Array): PipelineReply {
   let error: ServerError | undefined
   let fields: { name: string; typeOid: number }[] | undefined
   let rows: (string | null)[][] = []
+  let parsed = 0
   let at = 0
   while (at + 5 <= data.length) {
     const type = data[at] as number
@@ -166,11 +208,14 @@ export function decodePipeline(bytes: Uint8Array): PipelineReply {
       case 0x45: // 'E' ErrorResponse
         error = readError(data, body, next)
         break
-      // ParseComplete, BindComplete, NoData, notices, parameter status, ReadyForQuery: nothing to keep.
+      case 0x31: // '1' ParseComplete
+        parsed++
+        break
+      // BindComplete, CloseComplete, NoData, notices, parameter status, ReadyForQuery: nothing to keep.
     }
     at = next
   }
-  return { results, error }
+  return { results, error, parsed }
 }
 
 /** The fields of an ErrorResponse: each is a type byte and a NUL-terminated string. */
