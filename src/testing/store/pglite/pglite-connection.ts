@@ -19,7 +19,8 @@ export interface PgliteConnection extends SqlConnection {
   readonly roundTrips: number
   /**
    * Statements that must run before anything else but need no round trip of their own (a host's rollback at
-   * release): they go at the head of the next call's pipeline, or run at `close()`. They must not fail.
+   * release, the next host's `BEGIN`): they go at the head of the next call's pipeline, or run at `close()`.
+   * They must not fail.
    */
   defer(statements: readonly Statement[]): void
   /**
@@ -69,7 +70,7 @@ export function pgliteConnection(engine: PgliteEngine): PgliteConnection {
     if (head.length === 0) return reply
     if (reply.results.length < head.length)
       throw new IllegalStateException(
-        `internal: PGlite refused ${head[reply.results.length]?.text}, deferred from the last host's release: ${reply.error?.message}`,
+        `internal: PGlite refused ${head[reply.results.length]?.text}, deferred to the head of this call: ${reply.error?.message}`,
       )
     return { results: reply.results.slice(head.length), error: reply.error, parsed: reply.parsed }
   }

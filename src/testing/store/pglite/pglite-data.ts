@@ -117,8 +117,11 @@ export class PgliteData extends SqlHostData {
       params: [],
       repeated: true,
     }
-    // Lasting ids go on from where they were; a test host's start at 1.
-    this.#raw(lasting ? [BEGIN, this.#searchPath] : [BEGIN, this.#searchPath, this.restartSequence()])
+    // Lasting ids go on from where they were, in the sequence. A test host's start at 1: it gives them
+    // itself, and sets the sequence before native SQL (giveBackIds).
+    if (!lasting) this.ownIds(1)
+    // The transaction begins at the head of the host's first call: no round trip of its own.
+    this.#connection.defer([BEGIN, this.#searchPath])
   }
 
   /**
@@ -162,9 +165,9 @@ export class PgliteData extends SqlHostData {
   }
 
   /**
-   * A test host is the sequence's only user (one host at a time on the store, the sequence restarted when it
-   * opens), so it takes ids in blocks, growing from 8 to 1,024 as it uses them; lasting data takes them one at a
-   * time, as another process may share the sequence.
+   * A test host is the sequence's only user (one host at a time on the store), so once native SQL ran (until
+   * then it gives ids itself) it takes them in blocks, growing from 8 to 1,024 as it uses them; lasting data
+   * takes them one at a time, as another process may share the sequence.
    */
   protected override idBlock(taken: number): number {
     return this.#lasting ? 1 : Math.min(1024, Math.max(8, taken))

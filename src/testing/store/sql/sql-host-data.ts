@@ -66,6 +66,8 @@ export abstract class SqlHostData implements HostData {
   #aheadUsed = 0
   /** How many ids this host took from the sequence. */
   #taken = 0
+  /** The next id while this host gives them itself ({@link SqlHostData.ownIds}), without the sequence. */
+  #own: number | undefined
   #savepoints = 0
   #released = false
 
@@ -160,7 +162,22 @@ export abstract class SqlHostData implements HostData {
     return 1
   }
 
+  /**
+   * From now on this host gives its ids itself, from `first` up, with no statement: for a store whose host is
+   * the sequence's only user and knows where it starts (a test host starts at 1). The sequence is set to where
+   * the host got by {@link SqlHostData.giveBackIds}, before native SQL, which may take ids of its own (a
+   * column's default); after that the host takes its ids from the sequence ({@link SqlHostData.idBlock}).
+   */
+  protected ownIds(first: number): void {
+    this.#own = first
+  }
+
   nextId(): number {
+    if (this.#own !== undefined) {
+      const id = this.#own++
+      this.#issued.add(id)
+      return id
+    }
     if (this.#aheadUsed === this.#ahead.length) {
       const size = this.idBlock(this.#taken)
       const sequence = this.#sequence.replaceAll("'", "''")
@@ -179,12 +196,14 @@ export abstract class SqlHostData implements HostData {
   }
 
   /**
-   * The statement that gives the sequence back the ids taken ahead and not yet given (none: no statement),
-   * leaving it as if each id `nextId` gave had been its own `nextval`; they are forgotten here, since native
-   * SQL after it may take them. Only for a store whose host is the sequence's only user.
+   * The statement that gives the sequence back the ids taken ahead and not yet given, or sets it where the
+   * host got while it gave ids itself (none: no statement), leaving it as if each id `nextId` gave had been its
+   * own `nextval`; they are forgotten here, since native SQL after it may take them. Only for a store whose
+   * host is the sequence's only user.
    */
   protected giveBackIds(): Statement[] {
-    const first = this.#ahead[this.#aheadUsed]
+    const first = this.#own ?? this.#ahead[this.#aheadUsed]
+    this.#own = undefined
     this.#ahead = []
     this.#aheadUsed = 0
     if (first === undefined) return []
