@@ -173,8 +173,7 @@ export class PgliteData extends SqlHostData {
     return this.#lasting ? 1 : Math.min(1024, Math.max(8, taken))
   }
 
-  override write(context: StoreContext, domain: string, id: number, row: StoredRow | null): void {
-    super.write(context, domain, id, row)
+  protected override wrote(context: StoreContext, domain: string, id: number, row: StoredRow | null): void {
     ;(context.transaction as PgliteTransaction | undefined)?.log.push({ kind: 'write', domain, id, row })
   }
 

@@ -7,6 +7,16 @@ import { encodeStored } from './stored-values.js'
 import type { TableSql } from './table-sql.js'
 
 /**
+ * A row that a row written must find: in its table, with its id (in the same tenant).
+ *
+ * @internal
+ */
+export interface RequiredRow {
+  readonly table: TableSql
+  readonly id: number
+}
+
+/**
  * The statements that write a row of one tenant: an insert that replaces the row with the same id (only in the
  * same tenant: another tenant's id changes nothing, and the insert fails on the key), then each list field's
  * join rows, replaced. Run together, all or nothing.
@@ -16,10 +26,19 @@ import type { TableSql } from './table-sql.js'
  * @param row - The row, `id` included.
  * @param create - The row is new: a plain insert, which fails on the key (SQLSTATE `23505`) where native SQL
  *   already took the id, as the platform's insert does, instead of replacing that row.
+ * @param required - Rows the insert must find, or it writes nothing (reports no row written): the check of
+ *   a new row's references, made by the write. Only for a table without list fields, whose join rows would
+ *   be written regardless.
  * @returns The statements; the first reports one row written when the row was written.
  * @internal
  */
-export function compileWrite(table: TableSql, tenant: string, row: StoredRow, create = false): Statement[] {
+export function compileWrite(
+  table: TableSql,
+  tenant: string,
+  row: StoredRow,
+  create = false,
+  required: readonly RequiredRow[] = [],
+): Statement[] {
   const { columns, lists } = table.mapping
   const names = ['tenant_id', ...columns.map((c) => c.column)].map(quoteName)
   const params = [tenant, ...columns.map((c) => encodeStored(c.field, row[c.field.name] ?? null))]
@@ -27,10 +46,18 @@ export function compileWrite(table: TableSql, tenant: string, row: StoredRow, cr
     (_, i) => `$${i + 1}::${i === 0 ? 'varchar' : (columns[i - 1]?.sqlType as string)}`,
   )
   const updates = names.filter((n) => n !== '"id"').map((n) => `${n} = EXCLUDED.${n}`)
+  const found = required.map(({ table: target, id }) => {
+    params.push(String(id))
+    return `EXISTS (SELECT 1 FROM ${target.name} r WHERE r.tenant_id = $1 AND r.id = $${params.length}::bigint)`
+  })
+  const source =
+    found.length === 0
+      ? `VALUES (${values.join(', ')})`
+      : `SELECT ${values.join(', ')} WHERE ${found.join(' AND ')}`
   const statements: Statement[] = [
     {
       text:
-        `INSERT INTO ${table.name} AS t (${names.join(', ')}) VALUES (${values.join(', ')})` +
+        `INSERT INTO ${table.name} AS t (${names.join(', ')}) ${source}` +
         (create
           ? ''
           : ` ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')} WHERE t.tenant_id = EXCLUDED.tenant_id`),

@@ -4,6 +4,7 @@ import { ValidQuery, type ValidPage } from '../query/valid-query.js'
 import type {
   HostData,
   OpenRequest,
+  RowReference,
   SelectResult,
   Store,
   StoreContext,
@@ -13,7 +14,13 @@ import type {
   StoreSql,
 } from '../store.js'
 import { compileCount, compileGet, compileSelect } from './compile-select.js'
-import { compileDelete, compileFileRead, compileFileWrite, compileWrite } from './compile-write.js'
+import {
+  compileDelete,
+  compileFileRead,
+  compileFileWrite,
+  compileWrite,
+  type RequiredRow,
+} from './compile-write.js'
 import { GroovySql } from './groovy-sql.js'
 import { FILE_TABLE, SEQUENCE } from './sql-mapping.js'
 import { quoteName } from './sql-name.js'
@@ -261,6 +268,7 @@ export abstract class SqlHostData implements HostData {
   write(context: StoreContext, domain: string, id: number, row: StoredRow | null): void {
     if (row === null) {
       this.run(context, this.writeStatements(context.tenant, domain, id, null))
+      this.wrote(context, domain, id, null)
       return
     }
     const [upsert] = this.run(
@@ -272,9 +280,60 @@ export abstract class SqlHostData implements HostData {
         `internal: ${domain} ${id} belongs to another tenant than '${context.tenant}'; nothing was written.`,
       )
     }
-    this.#issued.delete(id)
-    if (!this.#owners.has(id)) this.#owners.set(id, { domain, tenant: context.tenant })
+    this.#created(context.tenant, domain, id)
+    this.wrote(context, domain, id, row)
   }
+
+  /**
+   * A create whose references the insert checks, where that costs no more statements than the write: the
+   * table has no list field (whose join rows are statements of their own) and the next id needs no statement,
+   * so that it can be given back when a reference is missing. Elsewhere (and so on a store that takes each
+   * id from the sequence), each reference is read first, as the host would, then the row is written.
+   */
+  createReferencing(
+    context: StoreContext,
+    domain: string,
+    build: (id: number) => StoredRow,
+    references: readonly RowReference[],
+  ): StoredRow | undefined {
+    const table = this.#table(domain)
+    if (table.listTables.length > 0 || (this.#own === undefined && this.#aheadUsed === this.#ahead.length)) {
+      for (const { domain: target, id } of references)
+        if (this.get(context, target, id) === undefined) return undefined
+      const id = this.nextId()
+      const row = build(id)
+      this.write(context, domain, id, row)
+      return row
+    }
+    const id = this.nextId()
+    const row = build(id)
+    const required = new Map<string, RequiredRow>()
+    for (const { domain: target, id: targetId } of references)
+      required.set(`${target} ${targetId}`, { table: this.#table(target), id: targetId })
+    const [insert] = this.run(context, compileWrite(table, context.tenant, row, true, [...required.values()]))
+    if (rowCountOf(insert?.command ?? '') !== 1) {
+      // A referenced row is missing: nothing was written, and the id goes to the next create.
+      this.#issued.delete(id)
+      if (this.#own === id + 1) this.#own = id
+      else this.#aheadUsed--
+      return undefined
+    }
+    this.#created(context.tenant, domain, id)
+    this.wrote(context, domain, id, row)
+    return row
+  }
+
+  /** A row with an id was written: the id is no longer new, and has its domain and tenant. */
+  #created(tenant: string, domain: string, id: number): void {
+    this.#issued.delete(id)
+    if (!this.#owners.has(id)) this.#owners.set(id, { domain, tenant })
+  }
+
+  /**
+   * A row was written (or, for `null`, deleted) through {@link SqlHostData.write} or
+   * {@link SqlHostData.createReferencing}: for a store that keeps what a transaction wrote. Nothing by default.
+   */
+  protected wrote(_context: StoreContext, _domain: string, _id: number, _row: StoredRow | null): void {}
 
   writeFile(context: StoreContext, file: StoredFileRecord): void {
     this.run(context, [this.fileStatement(file.tenant, file.value)])
