@@ -67,6 +67,11 @@ const rollbackToSp = (name: string): Statement => ({
   repeated: true,
 })
 
+/** The savepoint of a call outside a transaction ({@link PgliteData.#autonomous}), made once. */
+const CALL = sp('tv_call')
+const CALL_DONE = releaseSp('tv_call')
+const CALL_UNDONE = [rollbackToSp('tv_call'), CALL_DONE]
+
 /**
  * One host's data on PGlite. The host is one PostgreSQL transaction, opened by the store and rolled back after
  * {@link PgliteData.release} (at the head of the store's next call, which saves a round trip), so the next host
@@ -423,8 +428,8 @@ export class PgliteData extends SqlHostData {
   /** Runs statements as the platform commits them: at the transaction's top level, all or nothing. */
   #autonomous(statements: readonly Statement[]): StatementResult[] {
     const reply = this.#connection.run(
-      [sp('tv_call'), ...statements, releaseSp('tv_call'), ...this.#settle()],
-      [rollbackToSp('tv_call'), releaseSp('tv_call')],
+      [CALL, ...statements, CALL_DONE, ...this.#settle()],
+      CALL_UNDONE,
     )
     if (reply.error !== undefined)
       throw sqlExceptionOf(reply.error, statements[reply.results.length - 1]?.text)

@@ -40,31 +40,9 @@ export function compileWrite(
   required: readonly RequiredRow[] = [],
 ): Statement[] {
   const { columns, lists } = table.mapping
-  const names = ['tenant_id', ...columns.map((c) => c.column)].map(quoteName)
   const params = [tenant, ...columns.map((c) => encodeStored(c.field, row[c.field.name] ?? null))]
-  const values = params.map(
-    (_, i) => `$${i + 1}::${i === 0 ? 'varchar' : (columns[i - 1]?.sqlType as string)}`,
-  )
-  const updates = names.filter((n) => n !== '"id"').map((n) => `${n} = EXCLUDED.${n}`)
-  const found = required.map(({ table: target, id }) => {
-    params.push(String(id))
-    return `EXISTS (SELECT 1 FROM ${target.name} r WHERE r.tenant_id = $1 AND r.id = $${params.length}::bigint)`
-  })
-  const source =
-    found.length === 0
-      ? `VALUES (${values.join(', ')})`
-      : `SELECT ${values.join(', ')} WHERE ${found.join(' AND ')}`
-  const statements: Statement[] = [
-    {
-      text:
-        `INSERT INTO ${table.name} AS t (${names.join(', ')}) ${source}` +
-        (create
-          ? ''
-          : ` ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')} WHERE t.tenant_id = EXCLUDED.tenant_id`),
-      params,
-      repeated: true,
-    },
-  ]
+  for (const { id } of required) params.push(String(id))
+  const statements: Statement[] = [{ text: insertText(table, create, required), params, repeated: true }]
   lists.forEach((list, index) => {
     const joinTable = table.listTables[index] as string
     const owner = quoteName(list.ownerColumn)
@@ -84,6 +62,44 @@ export function compileWrite(
     })
   })
   return statements
+}
+
+/** The text of each insert compiled, by table, then by `create` and the tables of the required rows. */
+const insertTexts = new WeakMap<TableSql, Map<string, string>>()
+
+/**
+ * The text of {@link compileWrite}'s insert: parameters `$1` the tenant, then one per column, then one per
+ * required row's id. The same for every row of a table, so it is made once (and the connection finds its
+ * prepared statement by it).
+ */
+function insertText(table: TableSql, create: boolean, required: readonly RequiredRow[]): string {
+  let texts = insertTexts.get(table)
+  if (texts === undefined) insertTexts.set(table, (texts = new Map<string, string>()))
+  const key =
+    required.length === 0 ? String(create) : `${create} ${required.map((r) => r.table.name).join(' ')}`
+  let text = texts.get(key)
+  if (text !== undefined) return text
+  const { columns } = table.mapping
+  const names = ['tenant_id', ...columns.map((c) => c.column)].map(quoteName)
+  const values = names.map(
+    (_, i) => `$${i + 1}::${i === 0 ? 'varchar' : (columns[i - 1]?.sqlType as string)}`,
+  )
+  const updates = names.filter((n) => n !== '"id"').map((n) => `${n} = EXCLUDED.${n}`)
+  const found = required.map(
+    ({ table: target }, i) =>
+      `EXISTS (SELECT 1 FROM ${target.name} r WHERE r.tenant_id = $1 AND r.id = $${names.length + i + 1}::bigint)`,
+  )
+  const source =
+    found.length === 0
+      ? `VALUES (${values.join(', ')})`
+      : `SELECT ${values.join(', ')} WHERE ${found.join(' AND ')}`
+  text =
+    `INSERT INTO ${table.name} AS t (${names.join(', ')}) ${source}` +
+    (create
+      ? ''
+      : ` ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')} WHERE t.tenant_id = EXCLUDED.tenant_id`)
+  texts.set(key, text)
+  return text
 }
 
 /**
