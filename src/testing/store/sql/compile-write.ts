@@ -75,8 +75,8 @@ const insertTexts = new WeakMap<TableSql, Map<string, string>>()
 function insertText(table: TableSql, create: boolean, required: readonly RequiredRow[]): string {
   let texts = insertTexts.get(table)
   if (texts === undefined) insertTexts.set(table, (texts = new Map<string, string>()))
-  const key =
-    required.length === 0 ? String(create) : `${create} ${required.map((r) => r.table.name).join(' ')}`
+  let key = String(create)
+  for (const { table: target } of required) key += ` ${target.name}`
   let text = texts.get(key)
   if (text !== undefined) return text
   const { columns } = table.mapping

@@ -32,8 +32,8 @@ export interface PreparedPlan {
 export class PreparedStatements {
   readonly #limit: number
   readonly #prefix: string
-  /** Each prepared statement's name, by text, least recently used first. */
-  readonly #names = new Map<string, string>()
+  /** Each prepared statement, by text, least recently used first: how a pipeline sends it. */
+  readonly #names = new Map<string, PreparedName>()
   #made = 0
 
   /**
@@ -65,35 +65,36 @@ export class PreparedStatements {
     const used = new Set<string>()
     const dropsAt = statements.lastIndexOf(DEALLOCATE_ALL)
     if (dropsAt >= 0) this.#names.clear()
-    statements.forEach(({ text, repeated }, i) => {
+    for (let i = 0; i < statements.length; i++) {
+      const { text, repeated } = statements[i] as Statement
       if (repeated !== true || i < dropsAt) {
         names.push(undefined)
-        return
+        continue
       }
       const kept = this.#names.get(text)
       if (kept !== undefined) {
         // The most recently used go last.
         this.#names.delete(text)
         this.#names.set(text, kept)
-        used.add(kept)
-        names.push({ name: kept, parse: false })
-        return
+        used.add(kept.name)
+        names.push(kept)
+        continue
       }
       const making = made.get(text)
       if (making !== undefined) {
         names.push({ name: making, parse: false })
-        return
+        continue
       }
       if (used.size + made.size >= this.#limit) {
         names.push(undefined)
-        return
+        continue
       }
       const name = `${this.#prefix}${++this.#made}`
       made.set(text, name)
       names.push({ name, parse: true })
-    })
+    }
     const closes: string[] = []
-    for (const [text, name] of this.#names) {
+    for (const [text, { name }] of this.#names) {
       if (this.#names.size + made.size <= this.#limit || used.has(name)) break
       closes.push(name)
       this.#names.delete(text)
@@ -115,7 +116,8 @@ export class PreparedStatements {
       const name = plan.names[i]
       if (name !== undefined && !name.parse) continue
       parses++
-      if (name !== undefined) this.#names.set((statements[i] as Statement).text, name.name)
+      if (name !== undefined)
+        this.#names.set((statements[i] as Statement).text, { name: name.name, parse: false })
     }
   }
 }

@@ -44,7 +44,8 @@ export function encodePipeline(
 ): Uint8Array {
   let size = 5 // Sync
   for (const name of closes) size += 1 + 4 + 1 + Buffer.byteLength(name) + 1
-  statements.forEach(({ text, params, repeated }, i) => {
+  for (let i = 0; i < statements.length; i++) {
+    const { text, params, repeated } = statements[i] as Statement
     if (params.length > MOST_PARAMETERS) {
       throw new SQLException(
         `A statement takes at most ${MOST_PARAMETERS} parameters (PostgreSQL's protocol counts them in 16 bits), and this one has ${params.length}; nothing was run. ` +
@@ -59,74 +60,99 @@ export function encodePipeline(
     for (const param of params) size += 4 + (param === null ? 0 : Buffer.byteLength(param))
     if (repeated !== true) size += 1 + 4 + 1 + 1 // Describe portal
     size += 1 + 4 + 1 + 4 // Execute
-  })
-  const out = Buffer.allocUnsafe(size)
-  let at = 0
-  const start = (type: string): number => {
-    out[at] = type.charCodeAt(0)
-    const lengthAt = at + 1
-    at += 5
-    return lengthAt
   }
-  const end = (lengthAt: number): void => void out.writeInt32BE(at - lengthAt, lengthAt)
-  const string = (value: string): void => {
-    at += out.write(value, at)
-    out[at++] = 0
-  }
+  const out = new MessageWriter(size)
   for (const name of closes) {
-    const length = start('C')
-    out[at++] = 0x53 // 'S': a prepared statement
-    string(name)
-    end(length)
+    const length = out.start(0x43) // 'C' Close
+    out.byte(0x53) // 'S': a prepared statement
+    out.string(name)
+    out.end(length)
   }
-  statements.forEach(({ text, params, repeated }, i) => {
+  for (let i = 0; i < statements.length; i++) {
+    const { text, params, repeated } = statements[i] as Statement
     const name = prepared[i]?.name ?? ''
     let length: number
     if (prepared[i]?.parse !== false) {
-      length = start('P')
-      string(name)
-      string(text)
-      out.writeInt16BE(0, at) // no parameter types: the server infers them
-      at += 2
-      end(length)
+      length = out.start(0x50) // 'P' Parse
+      out.string(name)
+      out.string(text)
+      out.int16(0) // no parameter types: the server infers them
+      out.end(length)
     }
 
-    length = start('B')
-    out[at++] = 0 // unnamed portal
-    string(name)
-    out.writeInt16BE(0, at) // every parameter in text format
-    at += 2
-    out.writeUInt16BE(params.length, at)
-    at += 2
-    for (const param of params) {
-      if (param === null) {
-        out.writeInt32BE(-1, at)
-        at += 4
-      } else {
-        const lengthOfParam = out.write(param, at + 4)
-        out.writeInt32BE(lengthOfParam, at)
-        at += 4 + lengthOfParam
-      }
-    }
-    out.writeInt16BE(0, at) // every result column in text format
-    at += 2
-    end(length)
+    length = out.start(0x42) // 'B' Bind
+    out.byte(0) // unnamed portal
+    out.string(name)
+    out.int16(0) // every parameter in text format
+    out.int16(params.length)
+    for (const param of params) out.param(param)
+    out.int16(0) // every result column in text format
+    out.end(length)
 
     if (repeated !== true) {
-      length = start('D')
-      out[at++] = 0x50 // 'P': the portal
-      out[at++] = 0
-      end(length)
+      length = out.start(0x44) // 'D' Describe
+      out.byte(0x50) // 'P': the portal
+      out.byte(0)
+      out.end(length)
     }
 
-    length = start('E')
-    out[at++] = 0
-    out.writeInt32BE(0, at) // every row
-    at += 4
-    end(length)
-  })
-  end(start('S'))
-  return out
+    length = out.start(0x45) // 'E' Execute
+    out.byte(0) // unnamed portal
+    out.int32(0) // every row
+    out.end(length)
+  }
+  out.end(out.start(0x53)) // 'S' Sync
+  return out.bytes
+}
+
+/** Writes messages into a buffer of the size they take. */
+class MessageWriter {
+  readonly bytes: Buffer
+  #at = 0
+
+  constructor(size: number) {
+    this.bytes = Buffer.allocUnsafe(size)
+  }
+
+  /** Starts a message of a type: returns where its length goes, for {@link MessageWriter.end}. */
+  start(type: number): number {
+    this.bytes[this.#at] = type
+    const lengthAt = this.#at + 1
+    this.#at += 5
+    return lengthAt
+  }
+
+  end(lengthAt: number): void {
+    this.bytes.writeInt32BE(this.#at - lengthAt, lengthAt)
+  }
+
+  byte(value: number): void {
+    this.bytes[this.#at++] = value
+  }
+
+  int16(value: number): void {
+    this.bytes.writeUInt16BE(value, this.#at)
+    this.#at += 2
+  }
+
+  int32(value: number): void {
+    this.bytes.writeInt32BE(value, this.#at)
+    this.#at += 4
+  }
+
+  /** A NUL-terminated string. */
+  string(value: string): void {
+    this.#at += this.bytes.write(value, this.#at)
+    this.bytes[this.#at++] = 0
+  }
+
+  /** A parameter: its length (-1 for NULL), then its text. */
+  param(value: string | null): void {
+    if (value === null) return this.int32(-1)
+    const length = this.bytes.write(value, this.#at + 4)
+    this.bytes.writeInt32BE(length, this.#at)
+    this.#at += 4 + length
+  }
 }
 
 /**
