@@ -427,10 +427,7 @@ export class PgliteData extends SqlHostData {
 
   /** Runs statements as the platform commits them: at the transaction's top level, all or nothing. */
   #autonomous(statements: readonly Statement[]): StatementResult[] {
-    const reply = this.#connection.run(
-      [CALL, ...statements, CALL_DONE, ...this.#settle()],
-      CALL_UNDONE,
-    )
+    const reply = this.#connection.run([CALL, ...statements, CALL_DONE, ...this.#settle()], CALL_UNDONE)
     if (reply.error !== undefined)
       throw sqlExceptionOf(reply.error, statements[reply.results.length - 1]?.text)
     return reply.results.slice(1, statements.length + 1)
