@@ -73,9 +73,23 @@ class WatchedData implements HostData {
   /** The transactions that wrote a watched domain: their commit or rollback changes the version again. */
   readonly #touching = new WeakSet<StoreTransaction>()
 
+  readonly createReferencing: HostData['createReferencing']
+
   constructor(inner: HostData, watch: WriteWatch) {
     this.#inner = inner
     this.#watch = watch
+    const create = inner.createReferencing
+    // Only where the inner data has it: without, the host checks references first, as the inner data expects.
+    this.createReferencing =
+      create === undefined
+        ? undefined
+        : (context, domain, build, references) => {
+            try {
+              return create.call(inner, context, domain, build, references)
+            } finally {
+              this.#wrote(context, domain)
+            }
+          }
   }
 
   get store(): Store {
@@ -110,9 +124,14 @@ class WatchedData implements HostData {
     try {
       this.#inner.write(context, domain, id, row)
     } finally {
-      if (this.#watch.touched(domain) && context.transaction !== undefined)
-        this.#touching.add(context.transaction)
+      this.#wrote(context, domain)
     }
+  }
+
+  /** A write to `domain` may have happened in the context. */
+  #wrote(context: StoreContext, domain: string): void {
+    if (this.#watch.touched(domain) && context.transaction !== undefined)
+      this.#touching.add(context.transaction)
   }
 
   writeFile(context: StoreContext, file: StoredFileRecord): void {

@@ -7,7 +7,7 @@ import { ValidationException, type FieldError } from '../../errors/validation-ex
 import type { DomainRuntime } from '../../runtime-contract/facets.js'
 import { atomically } from '../store/atomically.js'
 import { validateQuery } from '../store/query/validate-query.js'
-import type { HostData } from '../store/store.js'
+import type { HostData, RowReference } from '../store/store.js'
 import { describeValue } from '../domains/describe-value.js'
 import { tryNormalizeFieldValue } from '../domains/normalize-field-value.js'
 import { storedRowFrom, type DomainSchema, type StoredRow } from '../domains/schema.js'
@@ -64,13 +64,51 @@ export class DomainFacet implements DomainRuntime {
     const session = this.#contexts.current().session
     const schema = this.#schemaOfObject(requestData, 'DomainHelper.createDomain')
     checkUnsaved(requestData, schema.name, 'DomainHelper.createDomain')
-    const { values, errors } = readRequest(schema, requestData, this.references(session))
-    if (errors.length > 0) throw new ValidationException(schema.name, errors)
-    const id = this.#data().nextId()
-    this.#data().write(session, schema.name, id, storedRowFrom(schema, id, values))
+    const id = this.#create(session, schema, requestData)
     // As GORM's save(): the saved object gets its id.
     ;(requestData as { id: number }).id = id
     if (brandOf(requestData) === undefined) brand(requestData, schema.name)
+  }
+
+  /**
+   * Reads a create's request and writes the new row, returning its id. A store that checks references with
+   * its write (`createReferencing`) gets the request read as if every reference existed, and the references
+   * to check; where one is missing (or the request has other errors, listed with it), the request is read
+   * again checking each, so that the errors are the same on every store.
+   */
+  #create(session: SessionState, schema: DomainSchema, requestData: object): number {
+    const data = this.#data()
+    if (data.createReferencing === undefined) {
+      const { values, errors } = readRequest(schema, requestData, this.references(session))
+      if (errors.length > 0) throw new ValidationException(schema.name, errors)
+      const id = data.nextId()
+      data.write(session, schema.name, id, storedRowFrom(schema, id, values))
+      return id
+    }
+    const references: RowReference[] = []
+    const assumed: ReferenceCheck = {
+      ...this.references(session),
+      exists: (domain, id) => {
+        references.push({ domain, id })
+        return true
+      },
+    }
+    const { values, errors } = readRequest(schema, requestData, assumed)
+    if (errors.length > 0 && references.length === 0) throw new ValidationException(schema.name, errors)
+    if (errors.length === 0) {
+      const row = data.createReferencing(
+        session,
+        schema.name,
+        (id) => storedRowFrom(schema, id, values),
+        references,
+      )
+      if (row !== undefined) return row.id
+    }
+    const checked = readRequest(schema, requestData, this.references(session))
+    if (checked.errors.length > 0) throw new ValidationException(schema.name, checked.errors)
+    throw new IllegalStateException(
+      `internal: the ${data.store.kind} store found a row a new ${schema.name} references missing, which the host then found.`,
+    )
   }
 
   updateDomain(requestData: object): void {

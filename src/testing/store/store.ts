@@ -95,6 +95,16 @@ export interface SelectResult {
 }
 
 /**
+ * A row a new row references: its domain and id.
+ *
+ * @internal
+ */
+export interface RowReference {
+  readonly domain: string
+  readonly id: number
+}
+
+/**
  * A stored file's record as the store keeps it (the bytes stay with the host's storage): what a FILE field
  * references.
  *
@@ -134,6 +144,24 @@ export interface HostData {
   count(context: StoreContext, domain: string, query: ValidQuery): number
   /** Writes a row (insert, or replace by id), or deletes the id when `row` is `null`. */
   write(context: StoreContext, domain: string, id: number, row: StoredRow | null): void
+  /**
+   * Creates a row with the next id, if every row it references exists as the context sees the data: the
+   * check and the write in one step, for a store where each read costs a round trip. Where one is missing,
+   * nothing is written and no id is used up (the next id is the same). Optional: without it, the host checks
+   * each reference with {@link HostData.get}, then takes an id and writes.
+   *
+   * @param build - The row, given its id.
+   * @param references - The rows it must find, by domain and id.
+   * @returns The row written, or `undefined` when a referenced row is missing.
+   */
+  readonly createReferencing?:
+    | ((
+        context: StoreContext,
+        domain: string,
+        build: (id: number) => StoredRow,
+        references: readonly RowReference[],
+      ) => StoredRow | undefined)
+    | undefined
 
   /** Records a stored file, so that FILE fields can reference it. */
   writeFile(context: StoreContext, file: StoredFileRecord): void

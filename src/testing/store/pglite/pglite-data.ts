@@ -17,6 +17,7 @@ import { quoteName } from '../sql/sql-name.js'
 import { SqlHostData, type NativeKind } from '../sql/sql-host-data.js'
 import { sqlExceptionOf } from '../sql/sql-exception-of.js'
 import { runOwnStatements } from '../sql/run-own-statements.js'
+import { DEALLOCATE_ALL } from '../sql/prepared-statements.js'
 import type { Statement, StatementResult } from '../sql/statement.js'
 import type { PgliteConnection } from './pglite-connection.js'
 
@@ -50,11 +51,26 @@ class PgliteTransaction implements StoreTransaction {
 /** One row version per id of a table, or none: what a new session must leave as it found it. */
 type Versions = Map<string, Map<string, string>>
 
-const COMMIT: Statement = { text: 'COMMIT', params: [] }
-const BEGIN: Statement = { text: 'BEGIN', params: [] }
-const sp = (name: string): Statement => ({ text: `SAVEPOINT ${name}`, params: [] })
-const releaseSp = (name: string): Statement => ({ text: `RELEASE SAVEPOINT ${name}`, params: [] })
-const rollbackToSp = (name: string): Statement => ({ text: `ROLLBACK TO SAVEPOINT ${name}`, params: [] })
+// The store's own transaction control, sent again and again: kept prepared by the connection.
+const COMMIT: Statement = { text: 'COMMIT', params: [], repeated: true }
+const BEGIN: Statement = { text: 'BEGIN', params: [], repeated: true }
+const ROLLBACK: Statement = { text: 'ROLLBACK', params: [], repeated: true }
+const sp = (name: string): Statement => ({ text: `SAVEPOINT ${name}`, params: [], repeated: true })
+const releaseSp = (name: string): Statement => ({
+  text: `RELEASE SAVEPOINT ${name}`,
+  params: [],
+  repeated: true,
+})
+const rollbackToSp = (name: string): Statement => ({
+  text: `ROLLBACK TO SAVEPOINT ${name}`,
+  params: [],
+  repeated: true,
+})
+
+/** The savepoint of a call outside a transaction ({@link PgliteData.#autonomous}), made once. */
+const CALL = sp('tv_call')
+const CALL_DONE = releaseSp('tv_call')
+const CALL_UNDONE = [rollbackToSp('tv_call'), CALL_DONE]
 
 /**
  * One host's data on PGlite. The host is one PostgreSQL transaction, opened by the store and rolled back after
@@ -85,6 +101,8 @@ export class PgliteData extends SqlHostData {
   #active: PgliteTransaction | undefined
   /** How many `isolated` calls run: their work is undone on a conflict, so nothing is committed meanwhile. */
   #isolating = 0
+  /** Native SQL ran: it may have prepared statements of its own, which go at release. */
+  #ranNative = false
 
   constructor(
     store: Store,
@@ -99,9 +117,16 @@ export class PgliteData extends SqlHostData {
     this.#connection = connection
     this.#onRelease = onRelease
     this.#lasting = lasting
-    this.#searchPath = { text: `SET LOCAL search_path TO ${quoteName(schemaName)}, public`, params: [] }
-    // Lasting ids go on from where they were; a test host's start at 1.
-    this.#raw(lasting ? [BEGIN, this.#searchPath] : [BEGIN, this.#searchPath, this.restartSequence()])
+    this.#searchPath = {
+      text: `SET LOCAL search_path TO ${quoteName(schemaName)}, public`,
+      params: [],
+      repeated: true,
+    }
+    // Lasting ids go on from where they were, in the sequence. A test host's start at 1: it gives them
+    // itself, and sets the sequence before native SQL (giveBackIds).
+    if (!lasting) this.ownIds(1)
+    // The transaction begins at the head of the host's first call: no round trip of its own.
+    this.#connection.defer([BEGIN, this.#searchPath])
   }
 
   /**
@@ -120,6 +145,11 @@ export class PgliteData extends SqlHostData {
     native?: NativeKind,
   ): StatementResult[] {
     this.checkOpen()
+    if (native !== undefined && !this.#ranNative) {
+      // It may drop the connection's prepared statements or change the tables they were planned for.
+      this.#ranNative = true
+      this.#connection.stopPreparing()
+    }
     const transaction = context?.transaction as PgliteTransaction | undefined
     // Native SQL may take ids of its own (a column's default): the sequence first gets back the ids taken
     // ahead, unless the transaction is aborted (PostgreSQL would refuse that too, in the native SQL's name).
@@ -140,16 +170,15 @@ export class PgliteData extends SqlHostData {
   }
 
   /**
-   * A test host is the sequence's only user (one host at a time on the store, the sequence restarted when it
-   * opens), so it takes ids in blocks, growing from 8 to 1,024 as it uses them; lasting data takes them one at a
-   * time, as another process may share the sequence.
+   * A test host is the sequence's only user (one host at a time on the store), so once native SQL ran (until
+   * then it gives ids itself) it takes them in blocks, growing from 8 to 1,024 as it uses them; lasting data
+   * takes them one at a time, as another process may share the sequence.
    */
   protected override idBlock(taken: number): number {
     return this.#lasting ? 1 : Math.min(1024, Math.max(8, taken))
   }
 
-  override write(context: StoreContext, domain: string, id: number, row: StoredRow | null): void {
-    super.write(context, domain, id, row)
+  protected override wrote(context: StoreContext, domain: string, id: number, row: StoredRow | null): void {
     ;(context.transaction as PgliteTransaction | undefined)?.log.push({ kind: 'write', domain, id, row })
   }
 
@@ -253,19 +282,19 @@ export class PgliteData extends SqlHostData {
     const open = this.#active
     this.#active = undefined
     // A closed store's database is gone, and the host's data with it. A prepared statement of native SQL
-    // outlives the rollback: it goes too, so that the next host can prepare one of that name. Lasting data
-    // keeps what was committed, and never what a transaction still open wrote.
+    // outlives the rollback: it goes too (with the connection's own), so that the next host can prepare one of
+    // that name. Lasting data keeps what was committed, and never what a transaction still open wrote.
     // A test host's rollback waits for the next call on the store (the next host's BEGIN), which it heads:
     // no round trip of its own. Lasting data's commit runs now.
-    const deallocate: Statement = { text: 'DEALLOCATE ALL', params: [] }
+    const deallocate = this.#ranNative ? [DEALLOCATE_ALL] : []
     if (!this.#connection.closed) {
       if (this.#lasting)
         this.#connection.run([
           ...(open === undefined ? [] : [rollbackToSp(open.savepoint)]),
           COMMIT,
-          deallocate,
+          ...deallocate,
         ])
-      else this.#connection.defer([{ text: 'ROLLBACK', params: [] }, deallocate])
+      else this.#connection.defer([ROLLBACK, ...deallocate])
     }
     this.#onRelease()
     return true
@@ -398,10 +427,7 @@ export class PgliteData extends SqlHostData {
 
   /** Runs statements as the platform commits them: at the transaction's top level, all or nothing. */
   #autonomous(statements: readonly Statement[]): StatementResult[] {
-    const reply = this.#connection.run(
-      [sp('tv_call'), ...statements, releaseSp('tv_call'), ...this.#settle()],
-      [rollbackToSp('tv_call'), releaseSp('tv_call')],
-    )
+    const reply = this.#connection.run([CALL, ...statements, CALL_DONE, ...this.#settle()], CALL_UNDONE)
     if (reply.error !== undefined)
       throw sqlExceptionOf(reply.error, statements[reply.results.length - 1]?.text)
     return reply.results.slice(1, statements.length + 1)

@@ -84,6 +84,8 @@ class PgliteStore implements Store {
   readonly #dataDir: string | undefined
   /** The schemas known to exist, by name. */
   readonly #schemas = new Set<string>()
+  /** The hash of each set of tables a host opened with, by their statements (see `hostSchema`). */
+  readonly #hashes = new Map<string, string>()
   /** The host whose data is open, by name. */
   #holder: string | undefined
 
@@ -132,7 +134,7 @@ class PgliteStore implements Store {
 
   /** The schema of a test host's domains, made once and kept for every host with the same domains. */
   #testSchema(request: OpenRequest): HostSchema {
-    const schema = hostSchema(request.schemas, this.#collation, (hash) => `tv_${hash}`)
+    const schema = hostSchema(request.schemas, this.#collation, (hash) => `tv_${hash}`, this.#hashes)
     if (!this.#schemas.has(schema.name)) {
       const exists = this.#connection.run([
         { text: 'SELECT 1 FROM pg_namespace WHERE nspname = $1', params: [schema.name] },

@@ -40,17 +40,24 @@ export function withRealTimers<T>(fn: () => T): T {
   global.setTimeout = setRealTimeout
   global.clearTimeout = realClearTimeout
   global.Date = RealDate
-  const restore = (): void => void Object.assign(global, was)
   let result: T
   try {
     result = fn()
   } catch (error) {
-    restore()
+    restore(was)
     throw error
   }
   if (!isThenable(result)) {
-    restore()
+    restore(was)
     return result
   }
-  return Promise.resolve(result).finally(restore) as T
+  return Promise.resolve(result).finally(() => restore(was)) as T
+}
+
+/** Puts back on `globalThis` what {@link withRealTimers} found there. */
+function restore(was: Clock): void {
+  const global = globalThis as unknown as Clock
+  global.setTimeout = was.setTimeout
+  global.clearTimeout = was.clearTimeout
+  global.Date = was.Date
 }

@@ -44,7 +44,11 @@ export function compileSelect(
   const params: (string | null)[] = [tenant]
   const where = whereClause(table, query, params)
   if (page === undefined) {
-    return { text: `SELECT ${table.selectList} FROM ${table.name} t WHERE ${where} ORDER BY t.id`, params }
+    return {
+      text: `SELECT ${table.selectList} FROM ${table.name} t WHERE ${where} ORDER BY t.id`,
+      params,
+      repeated: true,
+    }
   }
   const direction = page.asc ? 'ASC' : 'DESC'
   const order = page.orderBy.map((field) => `${columnOf(table, field)} ${direction}`)
@@ -55,6 +59,7 @@ export function compileSelect(
       `SELECT ${table.selectList}, count(*) OVER () FROM ${table.name} t WHERE ${where} ` +
       `ORDER BY ${order.join(', ')} LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
+    repeated: true,
   }
 }
 
@@ -70,7 +75,7 @@ export function compileSelect(
 export function compileCount(table: TableSql, tenant: string, query: ValidQuery): Statement {
   const params: (string | null)[] = [tenant]
   const where = whereClause(table, query, params)
-  return { text: `SELECT count(*) FROM ${table.name} t WHERE ${where}`, params }
+  return { text: `SELECT count(*) FROM ${table.name} t WHERE ${where}`, params, repeated: true }
 }
 
 /**
@@ -86,6 +91,7 @@ export function compileGet(table: TableSql, tenant: string, id: number): Stateme
   return {
     text: `SELECT ${table.selectList} FROM ${table.name} t WHERE t.tenant_id = $1 AND t.id = $2`,
     params: [tenant, String(id)],
+    repeated: true,
   }
 }
 

@@ -24,7 +24,9 @@ export interface HostSchema {
  * @param schemas - The host's domains.
  * @param collation - The collation of text columns, or `undefined` for the database's.
  * @param name - The schema's name from the hash, such as `tv_<hash>`.
- * @returns The schema.
+ * @param hashes - Hashes already computed, by the tables' statements, for a store that opens hosts with the
+ *   same domains again and again: each is computed once.
+ * @returns The schema; its `create` statements are made when first read.
  * @throws `IllegalArgumentException` for domains that cannot be laid out.
  * @internal
  */
@@ -32,16 +34,27 @@ export function hostSchema(
   schemas: ReadonlyMap<string, DomainSchema>,
   collation: string | undefined,
   name: (hash: string) => string,
+  hashes?: Map<string, string>,
 ): HostSchema {
   const mapping = mapDomains(schemas)
-  const hash = createHash('sha256')
-    .update(schemaDdl(mapping, 'schema', collation).join(';\n'))
-    .digest('hex')
-    .slice(0, 16)
-  const create = [
-    { text: 'BEGIN', params: [] },
-    ...schemaDdl(mapping, name(hash), collation).map((text) => ({ text, params: [] })),
-    { text: 'COMMIT', params: [] },
-  ]
-  return { mapping, name: name(hash), create }
+  const tables = schemaDdl(mapping, 'schema', collation).join(';\n')
+  let hash = hashes?.get(tables)
+  if (hash === undefined) {
+    hash = createHash('sha256').update(tables).digest('hex').slice(0, 16)
+    hashes?.set(tables, hash)
+  }
+  const schemaName = name(hash)
+  let create: readonly Statement[] | undefined
+  return {
+    mapping,
+    name: schemaName,
+    get create() {
+      create ??= [
+        { text: 'BEGIN', params: [] },
+        ...schemaDdl(mapping, schemaName, collation).map((text) => ({ text, params: [] })),
+        { text: 'COMMIT', params: [] },
+      ]
+      return create
+    },
+  }
 }

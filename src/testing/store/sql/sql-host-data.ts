@@ -4,6 +4,7 @@ import { ValidQuery, type ValidPage } from '../query/valid-query.js'
 import type {
   HostData,
   OpenRequest,
+  RowReference,
   SelectResult,
   Store,
   StoreContext,
@@ -13,7 +14,13 @@ import type {
   StoreSql,
 } from '../store.js'
 import { compileCount, compileGet, compileSelect } from './compile-select.js'
-import { compileDelete, compileFileRead, compileFileWrite, compileWrite } from './compile-write.js'
+import {
+  compileDelete,
+  compileFileRead,
+  compileFileWrite,
+  compileWrite,
+  type RequiredRow,
+} from './compile-write.js'
 import { GroovySql } from './groovy-sql.js'
 import { FILE_TABLE, SEQUENCE } from './sql-mapping.js'
 import { quoteName } from './sql-name.js'
@@ -66,6 +73,8 @@ export abstract class SqlHostData implements HostData {
   #aheadUsed = 0
   /** How many ids this host took from the sequence. */
   #taken = 0
+  /** The next id while this host gives them itself ({@link SqlHostData.ownIds}), without the sequence. */
+  #own: number | undefined
   #savepoints = 0
   #released = false
 
@@ -143,7 +152,11 @@ export abstract class SqlHostData implements HostData {
 
   /** The statement that restarts the id sequence, as a new host's ids start at 1. */
   protected restartSequence(): Statement {
-    return { text: `SELECT setval('${this.#sequence.replaceAll("'", "''")}', 1, false)`, params: [] }
+    return {
+      text: `SELECT setval('${this.#sequence.replaceAll("'", "''")}', 1, false)`,
+      params: [],
+      repeated: true,
+    }
   }
 
   /**
@@ -156,7 +169,22 @@ export abstract class SqlHostData implements HostData {
     return 1
   }
 
+  /**
+   * From now on this host gives its ids itself, from `first` up, with no statement: for a store whose host is
+   * the sequence's only user and knows where it starts (a test host starts at 1). The sequence is set to where
+   * the host got by {@link SqlHostData.giveBackIds}, before native SQL, which may take ids of its own (a
+   * column's default); after that the host takes its ids from the sequence ({@link SqlHostData.idBlock}).
+   */
+  protected ownIds(first: number): void {
+    this.#own = first
+  }
+
   nextId(): number {
+    if (this.#own !== undefined) {
+      const id = this.#own++
+      this.#issued.add(id)
+      return id
+    }
     if (this.#aheadUsed === this.#ahead.length) {
       const size = this.idBlock(this.#taken)
       const sequence = this.#sequence.replaceAll("'", "''")
@@ -164,7 +192,7 @@ export abstract class SqlHostData implements HostData {
         size === 1
           ? `SELECT nextval('${sequence}')`
           : `SELECT nextval('${sequence}') FROM generate_series(1, ${size})`
-      const [result] = this.run(undefined, [{ text, params: [] }])
+      const [result] = this.run(undefined, [{ text, params: [], repeated: true }])
       this.#ahead = (result?.rows ?? []).map((row) => Number(row[0]))
       this.#aheadUsed = 0
       this.#taken += size
@@ -175,12 +203,14 @@ export abstract class SqlHostData implements HostData {
   }
 
   /**
-   * The statement that gives the sequence back the ids taken ahead and not yet given (none: no statement),
-   * leaving it as if each id `nextId` gave had been its own `nextval`; they are forgotten here, since native
-   * SQL after it may take them. Only for a store whose host is the sequence's only user.
+   * The statement that gives the sequence back the ids taken ahead and not yet given, or sets it where the
+   * host got while it gave ids itself (none: no statement), leaving it as if each id `nextId` gave had been its
+   * own `nextval`; they are forgotten here, since native SQL after it may take them. Only for a store whose
+   * host is the sequence's only user.
    */
   protected giveBackIds(): Statement[] {
-    const first = this.#ahead[this.#aheadUsed]
+    const first = this.#own ?? this.#ahead[this.#aheadUsed]
+    this.#own = undefined
     this.#ahead = []
     this.#aheadUsed = 0
     if (first === undefined) return []
@@ -203,7 +233,7 @@ export abstract class SqlHostData implements HostData {
     const text = tables
       .map((t, i) => `SELECT ${i} FROM ${t.name} WHERE id = $1 AND tenant_id = $2`)
       .join(' UNION ALL ')
-    const [result] = this.run(undefined, [{ text, params: [String(id), tenant] }])
+    const [result] = this.run(undefined, [{ text, params: [String(id), tenant], repeated: true }])
     const index = result?.rows[0]?.[0]
     return index == null ? undefined : tables[Number(index)]?.mapping.schema.name
   }
@@ -238,6 +268,7 @@ export abstract class SqlHostData implements HostData {
   write(context: StoreContext, domain: string, id: number, row: StoredRow | null): void {
     if (row === null) {
       this.run(context, this.writeStatements(context.tenant, domain, id, null))
+      this.wrote(context, domain, id, null)
       return
     }
     const [upsert] = this.run(
@@ -249,9 +280,60 @@ export abstract class SqlHostData implements HostData {
         `internal: ${domain} ${id} belongs to another tenant than '${context.tenant}'; nothing was written.`,
       )
     }
-    this.#issued.delete(id)
-    if (!this.#owners.has(id)) this.#owners.set(id, { domain, tenant: context.tenant })
+    this.#created(context.tenant, domain, id)
+    this.wrote(context, domain, id, row)
   }
+
+  /**
+   * A create whose references the insert checks, where that costs no more statements than the write: the
+   * table has no list field (whose join rows are statements of their own) and the next id needs no statement,
+   * so that it can be given back when a reference is missing. Elsewhere (and so on a store that takes each
+   * id from the sequence), each reference is read first, as the host would, then the row is written.
+   */
+  createReferencing(
+    context: StoreContext,
+    domain: string,
+    build: (id: number) => StoredRow,
+    references: readonly RowReference[],
+  ): StoredRow | undefined {
+    const table = this.#table(domain)
+    if (table.listTables.length > 0 || (this.#own === undefined && this.#aheadUsed === this.#ahead.length)) {
+      for (const { domain: target, id } of references)
+        if (this.get(context, target, id) === undefined) return undefined
+      const id = this.nextId()
+      const row = build(id)
+      this.write(context, domain, id, row)
+      return row
+    }
+    const id = this.nextId()
+    const row = build(id)
+    const required = new Map<string, RequiredRow>()
+    for (const { domain: target, id: targetId } of references)
+      required.set(`${target} ${targetId}`, { table: this.#table(target), id: targetId })
+    const [insert] = this.run(context, compileWrite(table, context.tenant, row, true, [...required.values()]))
+    if (rowCountOf(insert?.command ?? '') !== 1) {
+      // A referenced row is missing: nothing was written, and the id goes to the next create.
+      this.#issued.delete(id)
+      if (this.#own === id + 1) this.#own = id
+      else this.#aheadUsed--
+      return undefined
+    }
+    this.#created(context.tenant, domain, id)
+    this.wrote(context, domain, id, row)
+    return row
+  }
+
+  /** A row with an id was written: the id is no longer new, and has its domain and tenant. */
+  #created(tenant: string, domain: string, id: number): void {
+    this.#issued.delete(id)
+    if (!this.#owners.has(id)) this.#owners.set(id, { domain, tenant })
+  }
+
+  /**
+   * A row was written (or, for `null`, deleted) through {@link SqlHostData.write} or
+   * {@link SqlHostData.createReferencing}: for a store that keeps what a transaction wrote. Nothing by default.
+   */
+  protected wrote(_context: StoreContext, _domain: string, _id: number, _row: StoredRow | null): void {}
 
   writeFile(context: StoreContext, file: StoredFileRecord): void {
     this.run(context, [this.fileStatement(file.tenant, file.value)])

@@ -7,6 +7,12 @@
 export interface Statement {
   readonly text: string
   readonly params: readonly (string | null)[]
+  /**
+   * The store sends this text again and again (compiled from a table and the shape of a query, or its own
+   * transaction control), and reads nothing of its result's columns but the values: a connection may keep it
+   * prepared, parsed and planned once, and leave out the columns' description. Never set on native SQL.
+   */
+  readonly repeated?: boolean
 }
 
 /** One column of a result set: its name and the type's OID. @internal */

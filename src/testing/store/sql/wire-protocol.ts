@@ -7,22 +7,45 @@ const MOST_PARAMETERS = 65_535
 /*
  * PostgreSQL's frontend/backend protocol (version 3), the extended-query part only: what an in-process
  * PGlite exchanges through `execProtocolRawSync`. A pipeline is Parse/Bind/Describe/Execute per statement and
- * one Sync, so that a call is one round trip; every parameter and every result column travels as text.
+ * one Sync, so that a call is one round trip; every parameter and every result column travels as text. A
+ * statement the connection keeps prepared skips its Parse (and its parse and plan in the backend).
  */
 
 /**
- * Encodes statements as one pipeline: for each, Parse (unnamed, parameter types inferred), Bind (text
- * parameters, text results), Describe portal and Execute; then one Sync.
+ * How one statement of a pipeline is sent through a prepared statement the connection keeps: its name, and
+ * whether it is parsed (made) by this pipeline or already exists.
+ *
+ * @internal
+ */
+export interface PreparedName {
+  readonly name: string
+  readonly parse: boolean
+}
+
+/**
+ * Encodes statements as one pipeline: first a Close of each prepared statement to drop; then, for each
+ * statement, Parse (parameter types inferred: of the unnamed statement, or of a prepared one the first time),
+ * Bind (text parameters, text results), Describe portal (except for a `repeated` statement, whose columns the
+ * store does not read) and Execute; then one Sync.
  *
  * @param statements - The statements, in order.
+ * @param prepared - For each statement, the prepared statement it goes through, or `undefined` (or none
+ *   given): the unnamed statement, parsed again.
+ * @param closes - Prepared statements to drop first (a Close of one that does not exist is no error).
  * @returns The bytes to send.
  * @throws `SQLException` (54023, too many arguments) for a statement with more parameters than the protocol
  *   carries: nothing is sent.
  * @internal
  */
-export function encodePipeline(statements: readonly Statement[]): Uint8Array {
+export function encodePipeline(
+  statements: readonly Statement[],
+  prepared: readonly (PreparedName | undefined)[] = [],
+  closes: readonly string[] = [],
+): Uint8Array {
   let size = 5 // Sync
-  for (const { text, params } of statements) {
+  for (const name of closes) size += 1 + 4 + 1 + Buffer.byteLength(name) + 1
+  for (let i = 0; i < statements.length; i++) {
+    const { text, params, repeated } = statements[i] as Statement
     if (params.length > MOST_PARAMETERS) {
       throw new SQLException(
         `A statement takes at most ${MOST_PARAMETERS} parameters (PostgreSQL's protocol counts them in 16 bits), and this one has ${params.length}; nothing was run. ` +
@@ -30,64 +53,106 @@ export function encodePipeline(statements: readonly Statement[]): Uint8Array {
         '54023',
       )
     }
-    size += 1 + 4 + 1 + Buffer.byteLength(text) + 1 + 2 // Parse
-    size += 1 + 4 + 1 + 1 + 2 + 2 + 2 // Bind without its parameters
+    const name = prepared[i]?.name ?? ''
+    if (prepared[i]?.parse !== false)
+      size += 1 + 4 + Buffer.byteLength(name) + 1 + Buffer.byteLength(text) + 1 + 2 // Parse
+    size += 1 + 4 + 1 + Buffer.byteLength(name) + 1 + 2 + 2 + 2 // Bind without its parameters
     for (const param of params) size += 4 + (param === null ? 0 : Buffer.byteLength(param))
-    size += 1 + 4 + 1 + 1 // Describe portal
+    if (repeated !== true) size += 1 + 4 + 1 + 1 // Describe portal
     size += 1 + 4 + 1 + 4 // Execute
   }
-  const out = Buffer.allocUnsafe(size)
-  let at = 0
-  const start = (type: string): number => {
-    out[at] = type.charCodeAt(0)
-    const lengthAt = at + 1
-    at += 5
+  const out = new MessageWriter(size)
+  for (const name of closes) {
+    const length = out.start(0x43) // 'C' Close
+    out.byte(0x53) // 'S': a prepared statement
+    out.string(name)
+    out.end(length)
+  }
+  for (let i = 0; i < statements.length; i++) {
+    const { text, params, repeated } = statements[i] as Statement
+    const name = prepared[i]?.name ?? ''
+    let length: number
+    if (prepared[i]?.parse !== false) {
+      length = out.start(0x50) // 'P' Parse
+      out.string(name)
+      out.string(text)
+      out.int16(0) // no parameter types: the server infers them
+      out.end(length)
+    }
+
+    length = out.start(0x42) // 'B' Bind
+    out.byte(0) // unnamed portal
+    out.string(name)
+    out.int16(0) // every parameter in text format
+    out.int16(params.length)
+    for (const param of params) out.param(param)
+    out.int16(0) // every result column in text format
+    out.end(length)
+
+    if (repeated !== true) {
+      length = out.start(0x44) // 'D' Describe
+      out.byte(0x50) // 'P': the portal
+      out.byte(0)
+      out.end(length)
+    }
+
+    length = out.start(0x45) // 'E' Execute
+    out.byte(0) // unnamed portal
+    out.int32(0) // every row
+    out.end(length)
+  }
+  out.end(out.start(0x53)) // 'S' Sync
+  return out.bytes
+}
+
+/** Writes messages into a buffer of the size they take. */
+class MessageWriter {
+  readonly bytes: Buffer
+  #at = 0
+
+  constructor(size: number) {
+    this.bytes = Buffer.allocUnsafe(size)
+  }
+
+  /** Starts a message of a type: returns where its length goes, for {@link MessageWriter.end}. */
+  start(type: number): number {
+    this.bytes[this.#at] = type
+    const lengthAt = this.#at + 1
+    this.#at += 5
     return lengthAt
   }
-  const end = (lengthAt: number): void => void out.writeInt32BE(at - lengthAt, lengthAt)
-  for (const { text, params } of statements) {
-    let length = start('P')
-    out[at++] = 0 // unnamed statement
-    at += out.write(text, at)
-    out[at++] = 0
-    out.writeInt16BE(0, at) // no parameter types: the server infers them
-    at += 2
-    end(length)
 
-    length = start('B')
-    out[at++] = 0 // unnamed portal
-    out[at++] = 0 // unnamed statement
-    out.writeInt16BE(0, at) // every parameter in text format
-    at += 2
-    out.writeUInt16BE(params.length, at)
-    at += 2
-    for (const param of params) {
-      if (param === null) {
-        out.writeInt32BE(-1, at)
-        at += 4
-      } else {
-        const lengthOfParam = out.write(param, at + 4)
-        out.writeInt32BE(lengthOfParam, at)
-        at += 4 + lengthOfParam
-      }
-    }
-    out.writeInt16BE(0, at) // every result column in text format
-    at += 2
-    end(length)
-
-    length = start('D')
-    out[at++] = 0x50 // 'P': the portal
-    out[at++] = 0
-    end(length)
-
-    length = start('E')
-    out[at++] = 0
-    out.writeInt32BE(0, at) // every row
-    at += 4
-    end(length)
+  end(lengthAt: number): void {
+    this.bytes.writeInt32BE(this.#at - lengthAt, lengthAt)
   }
-  end(start('S'))
-  return out
+
+  byte(value: number): void {
+    this.bytes[this.#at++] = value
+  }
+
+  int16(value: number): void {
+    this.bytes.writeUInt16BE(value, this.#at)
+    this.#at += 2
+  }
+
+  int32(value: number): void {
+    this.bytes.writeInt32BE(value, this.#at)
+    this.#at += 4
+  }
+
+  /** A NUL-terminated string. */
+  string(value: string): void {
+    this.#at += this.bytes.write(value, this.#at)
+    this.bytes[this.#at++] = 0
+  }
+
+  /** A parameter: its length (-1 for NULL), then its text. */
+  param(value: string | null): void {
+    if (value === null) return this.int32(-1)
+    const length = this.bytes.write(value, this.#at + 4)
+    this.bytes.writeInt32BE(length, this.#at)
+    this.#at += 4 + length
+  }
 }
 
 /**
@@ -99,6 +164,8 @@ export function encodePipeline(statements: readonly Statement[]): Uint8Array {
 export interface PipelineReply {
   readonly results: StatementResult[]
   readonly error: ServerError | undefined
+  /** How many Parse messages completed: the pipeline's first ones, in order. */
+  readonly parsed: number
 }
 
 /**
@@ -114,6 +181,7 @@ export function decodePipeline(bytes: Uint8Array): PipelineReply {
   let error: ServerError | undefined
   let fields: { name: string; typeOid: number }[] | undefined
   let rows: (string | null)[][] = []
+  let parsed = 0
   let at = 0
   while (at + 5 <= data.length) {
     const type = data[at] as number
@@ -166,11 +234,14 @@ export function decodePipeline(bytes: Uint8Array): PipelineReply {
       case 0x45: // 'E' ErrorResponse
         error = readError(data, body, next)
         break
-      // ParseComplete, BindComplete, NoData, notices, parameter status, ReadyForQuery: nothing to keep.
+      case 0x31: // '1' ParseComplete
+        parsed++
+        break
+      // BindComplete, CloseComplete, NoData, notices, parameter status, ReadyForQuery: nothing to keep.
     }
     at = next
   }
-  return { results, error }
+  return { results, error, parsed }
 }
 
 /** The fields of an ErrorResponse: each is a type byte and a NUL-terminated string. */

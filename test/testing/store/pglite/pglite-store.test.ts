@@ -97,6 +97,36 @@ describe('pgliteStore', () => {
     )
   })
 
+  it('prepares the statements it sends again once, and runs them in the next host without parsing them again', () => {
+    install()
+    label('a')
+    label('b')
+    hosts.pop()?.uninstall()
+    install()
+    label('c')
+    const [insert] = QueryHelper.withSql((sql) =>
+      sql.rows(
+        "select generic_plans + custom_plans as runs from pg_prepared_statements where statement like 'INSERT INTO %label%'",
+      ),
+    )
+    expect(Number(insert?.['runs'])).toBe(3)
+  })
+
+  it('after native SQL drops the prepared statements, or changes a table they read, the facades still work', () => {
+    install()
+    label('a')
+    expect(SimpleQuery.getAll('Label').map((l) => l['name'])).toEqual(['a'])
+    QueryHelper.withSql((sql) => sql.execute('deallocate all'))
+    label('b')
+    QueryHelper.withSql((sql) => sql.execute('alter table label alter column name type varchar(20)'))
+    expect(SimpleQuery.getAll('Label').map((l) => l['name'])).toEqual(['a', 'b'])
+    hosts.pop()?.uninstall()
+    // The change was rolled back with the host: a statement planned for it must not run on the table as it is.
+    install()
+    label('c')
+    expect(SimpleQuery.getAll('Label').map((l) => l['name'])).toEqual(['c'])
+  })
+
   it('a host whose store was closed says so on every call, and still uninstalls', async () => {
     const own = await pgliteStore()
     const host = createTestHost({ domains: SHOP, store: own }).install()
