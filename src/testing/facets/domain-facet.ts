@@ -86,12 +86,14 @@ export class DomainFacet implements DomainRuntime {
       return id
     }
     const references: RowReference[] = []
+    const checks = this.references(session)
     const assumed: ReferenceCheck = {
-      ...this.references(session),
+      domainOfId: (id) => checks.domainOfId(id),
       exists: (domain, id) => {
         references.push({ domain, id })
         return true
       },
+      fileExists: (id, key) => checks.fileExists(id, key),
     }
     const { values, errors } = readRequest(schema, requestData, assumed)
     if (errors.length > 0 && references.length === 0) throw new ValidationException(schema.name, errors)
