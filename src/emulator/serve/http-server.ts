@@ -78,16 +78,7 @@ export async function startHttpServer(
 
 /** Writes a JSON answer: its status, its headers (only the content type unless a middleware added some), its text. */
 function writeAnswer(answer: JsonAnswer, outgoing: ServerResponse | Http2ServerResponse): void {
-  const changed = answer.changedHeaders
-  let headers: OutgoingHttpHeaders
-  if (changed === undefined) {
-    headers = { 'content-type': 'application/json' }
-  } else {
-    headers = {}
-    for (const [name, value] of changed) if (name !== 'set-cookie') headers[name] = value
-    const cookies = changed.getSetCookie()
-    if (cookies.length > 0) headers['set-cookie'] = cookies
-  }
+  const headers: OutgoingHttpHeaders = answer.outgoingHeaders()
   headers['content-length'] = Buffer.byteLength(answer.bodyText)
   outgoing.writeHead(answer.status, headers)
   outgoing.end(answer.bodyText)

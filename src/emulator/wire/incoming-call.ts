@@ -6,6 +6,9 @@ import { parseJsonNoting } from './inexact-numbers.js'
 import { isReservedKey } from './reserved-keys.js'
 import { WireError } from './wire-error.js'
 
+/** Decodes UTF-8, refusing a byte that is not (a whole body at a time, so one serves every request). */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true })
+
 /** How large a request body may be, in bytes. */
 export interface BodyLimits {
   /** Every body but an attachment upload. */
@@ -132,7 +135,7 @@ export class IncomingCall {
     const bytes = await this.bytes()
     let text: string
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+      text = STRICT_UTF8.decode(bytes)
     } catch {
       // The platform's JSON parser (Jackson) refuses a byte that is not UTF-8 too.
       throw new WireError(
