@@ -29,6 +29,7 @@ import { serviceRoutes } from './routes/service-routes.js'
 import { webhookRoutes } from './routes/webhook-routes.js'
 import { WireError } from './wire/wire-error.js'
 import { errorResponse, jsonResponse } from './wire/wire-response.js'
+import { urlParts } from './wire/url-parts.js'
 import { API_PREFIX } from './wire/api-prefix.js'
 
 /** What the app is made with besides the parts: body limits, the access log, the CORS origins. */
@@ -89,12 +90,9 @@ export function createApp(parts: EmulatorParts, settings: AppSettings): Emulator
       cors.decorate(c)
     } finally {
       const call = c.get('call') as IncomingCall | undefined
-      const answered = answeredRequest(
-        c,
-        arrived,
-        call?.url ?? new URL(c.req.url),
-        call?.caller?.username ?? null,
-      )
+      // The path and query alone: the console keeps the last requests, not their bodies.
+      const url = call === undefined ? urlParts(c.req.url) : { pathname: call.pathname, search: call.search }
+      const answered = answeredRequest(c, arrived, url, call?.caller?.username ?? null)
       record(answered instanceof Promise ? await answered : answered)
     }
   }

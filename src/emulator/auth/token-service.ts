@@ -58,6 +58,8 @@ export class TokenService {
   readonly #now: () => number
   /** The tokens that verified, least recently used first. */
   readonly #verified = new Map<string, VerifiedToken>()
+  /** The token last moved to the end of {@link TokenService.#verified}, or `undefined`. */
+  #lastUsed: string | undefined
   readonly #capacity: number
 
   /**
@@ -115,9 +117,12 @@ export class TokenService {
     // the error a fresh token in that state gets.
     this.#verified.delete(token)
     const verified = await this.#verifyAll(token)
+    // Verified twice at once (two requests with a new token): kept once, last.
+    this.#verified.delete(token)
     if (this.#verified.size >= this.#capacity)
       this.#verified.delete(this.#verified.keys().next().value as string)
     this.#verified.set(token, verified)
+    this.#lastUsed = token
     return verified.username
   }
 
@@ -128,9 +133,12 @@ export class TokenService {
   remembered(token: string): string | undefined {
     const known = this.#verified.get(token)
     if (known === undefined || !this.#inTime(known)) return undefined
-    // The most recently used last.
-    this.#verified.delete(token)
-    this.#verified.set(token, known)
+    // The most recently used last: moved there unless it is (a client sends the same token again and again).
+    if (token !== this.#lastUsed) {
+      this.#verified.delete(token)
+      this.#verified.set(token, known)
+      this.#lastUsed = token
+    }
     return known.username
   }
 

@@ -1,4 +1,5 @@
 import type { AnsweredRequest } from '../wire/access-log.js'
+import type { UrlParts } from '../wire/url-parts.js'
 
 /**
  * One request the emulator answered, as the console shows it.
@@ -58,10 +59,10 @@ export class RecentRequests {
  *
  * @internal
  */
-export function shownPath(url: URL): string {
+export function shownPath(url: UrlParts): string {
   if (url.search === '') return url.pathname
   const shown = new URLSearchParams()
-  for (const [name, value] of url.searchParams)
+  for (const [name, value] of new URLSearchParams(url.search))
     shown.append(name, SECRET_PARAMETERS.test(name) ? '***' : value)
   return `${url.pathname}?${shown.toString().replaceAll('%2A%2A%2A', '***')}`
 }

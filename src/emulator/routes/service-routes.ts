@@ -62,7 +62,7 @@ export function serviceRoutes(app: EmulatorApp, parts: EmulatorParts): void {
           DomainHelper.buildDomain('DynamicServiceExecRecord', {
             provider: service,
             // The query string as sent, as JSON text: repeated names and their encoding kept verbatim.
-            execParams: JSON.stringify(call.url.search.slice(1)),
+            execParams: JSON.stringify(call.search.slice(1)),
             authentication: user?.username ?? 'Anonymous',
             startTime,
             finishTime: new Date(parts.now()),

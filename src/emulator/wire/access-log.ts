@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { JsonAnswer } from './json-answer.js'
+import type { UrlParts } from './url-parts.js'
 
 /**
  * One request as the access log records it: what `accessLog` receives beside the line, and what
@@ -72,8 +73,8 @@ export interface AnsweredRequest {
   /** When the request came in by the emulator's clock (the `now` option), in milliseconds. */
   readonly receivedAt: number
   readonly method: string
-  /** The request's URL, parsed once. */
-  readonly url: URL
+  /** The request's path and query. */
+  readonly url: UrlParts
   readonly status: number
   /** How long the answer took, in milliseconds, to a tenth. */
   readonly durationMs: number
@@ -128,14 +129,14 @@ export function arrival(now: () => number): RequestArrival {
  * `status: "error"`. The answer is read at most once per request, whoever records it. At once, unless a copy
  * must be read.
  *
- * @param url - The request's URL, parsed.
+ * @param url - The request's path and query.
  * @param user - The caller's username as the routes found it, or `null`.
  * @internal
  */
 export function answeredRequest(
   c: Context,
   arrived: RequestArrival,
-  url: URL,
+  url: UrlParts,
   user: string | null,
 ): AnsweredRequest | Promise<AnsweredRequest> {
   const answer = c.res
