@@ -285,7 +285,7 @@ class PlatformEmulator implements Emulator {
     }
     this.#withholdDefaultPassword()
     this.#listening = startHttpServer(
-      async (request, listenHostname) => this.#app.fetch(request, { listenHostname }),
+      (request, listenHostname) => this.#app.fetch(request, { listenHostname }),
       options,
     )
     try {

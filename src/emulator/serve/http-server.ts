@@ -27,7 +27,7 @@ export interface RunningServer {
  * @internal
  */
 export async function startHttpServer(
-  fetch: (request: Request, listenHostname: string) => Promise<Response>,
+  fetch: (request: Request, listenHostname: string) => Response | Promise<Response>,
   options: ListenOptions = {},
 ): Promise<RunningServer> {
   const port = options.port ?? 0
@@ -41,11 +41,11 @@ export async function startHttpServer(
       'emulator.listen: hostname must be a host name or address, such as 127.0.0.1.',
     )
   const server = createAdaptorServer({
-    fetch: async (request: Request, env: HttpBindings | Http2Bindings) => {
-      const answer = await fetch(request, hostname)
-      if (!(answer instanceof JsonAnswer) || answer.built) return answer
-      writeAnswer(answer, env.outgoing)
-      return RESPONSE_ALREADY_SENT
+    fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
+      const answer = fetch(request, hostname)
+      return answer instanceof Promise
+        ? answer.then((settled) => sent(settled, env.outgoing))
+        : sent(answer, env.outgoing)
     },
     overrideGlobalObjects: false,
   }) as Server
@@ -74,6 +74,13 @@ export async function startHttpServer(
         server.closeAllConnections()
       }),
   }
+}
+
+/** What `@hono/node-server` is to send: the answer, unless it is a JSON answer, which is written here. */
+function sent(answer: Response, outgoing: ServerResponse | Http2ServerResponse): Response {
+  if (!(answer instanceof JsonAnswer) || answer.built) return answer
+  writeAnswer(answer, outgoing)
+  return RESPONSE_ALREADY_SENT
 }
 
 /** Writes a JSON answer: its status, its headers (only the content type unless a middleware added some), its text. */
