@@ -1,19 +1,26 @@
-import { Hono } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { IllegalArgumentException } from '../errors/illegal-argument-exception.js'
-import { isAllowedHost } from './auth/allowed-host.js'
-import { accessLine, requestLogMiddleware, type AccessLog } from './wire/access-log.js'
+import { AllowedHosts } from './auth/allowed-host.js'
+import {
+  accessLine,
+  accessLogEntry,
+  answeredRequest,
+  arrival,
+  type AccessLog,
+  type AnsweredRequest,
+} from './wire/access-log.js'
 import { allowedMethods } from './routes/allowed-methods.js'
-import { corsMiddleware } from './wire/cors.js'
+import { corsPolicy } from './wire/cors.js'
 import { actionRoutes } from './routes/action-routes.js'
 import { attachmentRoutes } from './routes/attachment-routes.js'
 import { authRoutes } from './routes/auth-routes.js'
 import { configRoutes } from './routes/config-routes.js'
 import { consoleRoutes } from './console/console-routes.js'
-import { RecentRequests, recentRequest } from './console/recent-requests.js'
+import { RecentRequests } from './console/recent-requests.js'
 import { controllerRoutes } from './routes/controller-routes.js'
 import { dashboardRoutes } from './routes/dashboard-routes.js'
 import { dataRoutes } from './routes/data-routes.js'
-import type { EmulatorApp, EmulatorParts } from './emulator-parts.js'
+import type { EmulatorApp, EmulatorEnv, EmulatorParts } from './emulator-parts.js'
 import { IncomingCall, type BodyLimits } from './wire/incoming-call.js'
 import { openApiRoute } from './openapi/openapi-route.js'
 import { permissionRoutes } from './routes/permission-routes.js'
@@ -22,6 +29,7 @@ import { serviceRoutes } from './routes/service-routes.js'
 import { webhookRoutes } from './routes/webhook-routes.js'
 import { WireError } from './wire/wire-error.js'
 import { errorResponse, jsonResponse } from './wire/wire-response.js'
+import { urlParts } from './wire/url-parts.js'
 import { API_PREFIX } from './wire/api-prefix.js'
 
 /** What the app is made with besides the parts: body limits, the access log, the CORS origins. */
@@ -37,8 +45,8 @@ export interface AppSettings {
  * answers it, without `/api`; `GET /actuator/health` (`{"status":"UP"}`, no login); a 405 with `Allow` for a
  * path it serves called with another method; a 501 naming any route it does not serve; and every failure
  * answered with the platform's error body. A request that came in over HTTP for a host name the emulator does
- * not answer to (see {@link isAllowedHost}) is refused with 403 before any route sees it; CORS (see
- * {@link corsMiddleware}) comes next, so a preflight never reaches a route.
+ * not answer to (see {@link AllowedHosts}) is refused with 403 before any route sees it; CORS (see
+ * {@link corsPolicy}) comes next, so a preflight never reaches a route.
  *
  * @internal
  */
@@ -47,40 +55,48 @@ export function createApp(parts: EmulatorParts, settings: AppSettings): Emulator
   // Not strict: `/permissions/<domain>/`, as the document writes it, is `/permissions/<domain>`.
   const root: EmulatorApp = new Hono({ strict: false })
   const recent = new RecentRequests()
-  root.use(
-    '*',
-    requestLogMiddleware(
-      (c) => (c.get('call') as IncomingCall | undefined)?.caller?.username ?? null,
-      parts.now,
-      (entry, request) => {
-        accessLog?.(accessLine(entry), entry)
-        // The console's own polling would push out what it shows.
-        if (!request.url.pathname.startsWith(`${API_PREFIX}/_emulator/`))
-          recent.record(recentRequest(entry, request))
-      },
-    ),
-  )
-  root.use('*', async (c, next) => {
-    const { listenHostname } = c.env
-    const host = c.req.raw.headers.get('host')
-    if (listenHostname !== undefined && !isAllowedHost(host, listenHostname)) {
-      return errorResponse(
-        new WireError(
-          'NoPermission',
-          `the emulator answers only to loopback names, IP addresses and the hostname it listens on (${listenHostname}), and this request came for ${JSON.stringify(host)}: ` +
-            'a page whose name is pointed at this machine (DNS rebinding) must not reach it. Call it at the URL listen() or vendor-api serve printed, ' +
-            'or listen on the name you use (listen({ hostname }), --hostname).',
-        ),
-      )
+  const record = (answered: AnsweredRequest): void => {
+    if (accessLog !== undefined) {
+      const entry = accessLogEntry(answered)
+      accessLog(accessLine(entry), entry)
     }
-    await next()
-  })
-  root.use('*', corsMiddleware(settings.cors))
-  root.use('*', async (c, next) => {
-    c.set('call', new IncomingCall(c.req.raw, limits))
-    // One request at a time on the host: one that awaits in a transaction must not share it (see RequestGate).
-    await parts.gate.run(next)
-  })
+    // The console's own polling would push out what it shows.
+    if (!answered.url.pathname.startsWith(`${API_PREFIX}/_emulator/`)) recent.record(answered)
+  }
+  const allowedHosts = new AllowedHosts()
+  const cors = corsPolicy(settings.cors)
+  // What every request goes through, in one middleware (each layer of Hono's costs a few promises a request):
+  // timed and recorded; refused when it came over HTTP for a host name the emulator does not answer to; a
+  // preflight answered; then the route, one request at a time on the host, and the answer's CORS headers.
+  const front: MiddlewareHandler<EmulatorEnv> = async (c, next) => {
+    const arrived = arrival(parts.now)
+    try {
+      const refused = refusedHost(c, allowedHosts) ?? cors.preflight(c)
+      if (refused !== undefined) {
+        c.res = refused
+        return
+      }
+      let call: IncomingCall
+      try {
+        call = new IncomingCall(c.req.raw, limits)
+      } catch (error) {
+        c.res = errorAnswer(error, c)
+        cors.decorate(c)
+        return
+      }
+      c.set('call', call)
+      // One request at a time on the host: one that awaits in a transaction must not share it (see RequestGate).
+      await parts.gate.run(next)
+      cors.decorate(c)
+    } finally {
+      const call = c.get('call') as IncomingCall | undefined
+      // The path and query alone: the console keeps the last requests, not their bodies.
+      const url = call === undefined ? urlParts(c.req.url) : { pathname: call.pathname, search: call.search }
+      const answered = answeredRequest(c, arrived, url, call?.caller?.username ?? null)
+      record(answered instanceof Promise ? await answered : answered)
+    }
+  }
+  root.use('*', front)
   // Under /api as a caller outside the platform's reverse proxy sees the API, and without it as the backend
   // behind the proxy answers it.
   const api = root.basePath(API_PREFIX)
@@ -122,17 +138,39 @@ export function createApp(parts: EmulatorParts, settings: AppSettings): Emulator
     response.headers.set('allow', headers.allow)
     return response
   })
-  root.onError((error, c) => {
-    if (error instanceof WireError) return errorResponse(error)
-    // The library's refusal of an argument (a bad condition, a malformed value) is the caller's mistake.
-    if (IllegalArgumentException.is(error))
-      return errorResponse(new WireError('IllegalArgument', error.message))
-    return errorResponse(
-      new WireError(
-        'InternalError',
-        `${c.req.method} ${new URL(c.req.url).pathname} failed: ${error.name}: ${error.message}`,
-      ),
-    )
-  })
+  root.onError(errorAnswer)
   return root
+}
+
+/** The answer to a failure: the platform's error body of a {@link WireError}, else of what it stands for. */
+function errorAnswer(error: unknown, c: Context): Response {
+  if (error instanceof WireError) return errorResponse(error)
+  // The library's refusal of an argument (a bad condition, a malformed value) is the caller's mistake.
+  if (IllegalArgumentException.is(error))
+    return errorResponse(new WireError('IllegalArgument', error.message))
+  const { name, message } = error instanceof Error ? error : new Error(String(error))
+  return errorResponse(
+    new WireError(
+      'InternalError',
+      `${c.req.method} ${new URL(c.req.url).pathname} failed: ${name}: ${message}`,
+    ),
+  )
+}
+
+/**
+ * The refusal of a request that came in over HTTP for a host name the emulator does not answer to (see
+ * {@link AllowedHosts}), else `undefined`.
+ */
+function refusedHost(c: Context<EmulatorEnv>, allowed: AllowedHosts): Response | undefined {
+  const { listenHostname } = c.env
+  const host = c.req.raw.headers.get('host')
+  if (listenHostname === undefined || allowed.allows(host, listenHostname)) return undefined
+  return errorResponse(
+    new WireError(
+      'NoPermission',
+      `the emulator answers only to loopback names, IP addresses and the hostname it listens on (${listenHostname}), and this request came for ${JSON.stringify(host)}: ` +
+        'a page whose name is pointed at this machine (DNS rebinding) must not reach it. Call it at the URL listen() or vendor-api serve printed, ' +
+        'or listen on the name you use (listen({ hostname }), --hostname).',
+    ),
+  )
 }

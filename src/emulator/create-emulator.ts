@@ -288,7 +288,7 @@ class PlatformEmulator implements Emulator {
     }
     this.#withholdDefaultPassword()
     this.#listening = startHttpServer(
-      async (request, listenHostname) => this.#app.fetch(request, { listenHostname }),
+      (request, listenHostname) => this.#app.fetch(request, { listenHostname }),
       options,
     )
     try {

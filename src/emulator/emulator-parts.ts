@@ -38,5 +38,11 @@ export interface EmulatorBindings {
   readonly listenHostname?: string
 }
 
+/** What the emulator's app and its handlers are typed with: every route reads its {@link IncomingCall}. */
+export interface EmulatorEnv {
+  Bindings: EmulatorBindings
+  Variables: { call: IncomingCall }
+}
+
 /** The Hono app of the emulator: every route reads its {@link IncomingCall} from the context. */
-export type EmulatorApp = Hono<{ Bindings: EmulatorBindings; Variables: { call: IncomingCall } }>
+export type EmulatorApp = Hono<EmulatorEnv>

@@ -32,3 +32,29 @@ function hostnameOf(host: string): string {
       : trimmed.replace(/:\d*$/, '')
   return name.endsWith('.') ? name.slice(0, -1) : name
 }
+
+/** How many answers {@link AllowedHosts} keeps before starting again. */
+const KEPT_ANSWERS = 256
+
+/**
+ * {@link isAllowedHost}, remembered by `Host` header and listen hostname: a client sends the same header with
+ * every request, and the check (an IP address parse among others) ran for each.
+ *
+ * @internal
+ */
+export class AllowedHosts {
+  readonly #answers = new Map<string, boolean>()
+
+  /** Whether the header names the emulator, as {@link isAllowedHost} answers. */
+  allows(header: string | null, listenHostname: string): boolean {
+    if (header === null) return true
+    const key = `${listenHostname}\u0000${header}`
+    let allowed = this.#answers.get(key)
+    if (allowed === undefined) {
+      if (this.#answers.size >= KEPT_ANSWERS) this.#answers.clear()
+      allowed = isAllowedHost(header, listenHostname)
+      this.#answers.set(key, allowed)
+    }
+    return allowed
+  }
+}

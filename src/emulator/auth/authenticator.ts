@@ -1,6 +1,6 @@
 import type { IncomingCall } from '../wire/incoming-call.js'
 import type { RequestUser } from '../logic/logic-request.js'
-import { findToken } from './token-sources.js'
+import { findToken, type FoundToken } from './token-sources.js'
 import type { TokenService } from './token-service.js'
 import type { UserDirectory } from './user-directory.js'
 import { WireError } from '../wire/wire-error.js'
@@ -31,15 +31,26 @@ export class Authenticator {
   }
 
   /**
-   * The caller of a request, or `null` for an anonymous caller where `access` is `optional`.
+   * The caller of a request, or `null` for an anonymous caller where `access` is `optional`: at once for a token
+   * that verified before (as nearly every request's has), else a promise of it. Await it either way.
    *
    * @throws WireError for a missing token (1008 or 1004 by `access`), a token in a form body (1001: the
    *   platform's form-body source does not work), or a token that does not verify (1012, 1001, 1006).
    */
-  async caller(call: IncomingCall, access: 'login' | 'domain'): Promise<RequestUser>
-  async caller(call: IncomingCall, access: 'optional'): Promise<RequestUser | null>
-  async caller(call: IncomingCall, access: Access): Promise<RequestUser | null> {
-    const found = await findToken(call)
+  caller(call: IncomingCall, access: 'login' | 'domain'): RequestUser | Promise<RequestUser>
+  caller(call: IncomingCall, access: 'optional'): RequestUser | null | Promise<RequestUser | null>
+  caller(call: IncomingCall, access: Access): RequestUser | null | Promise<RequestUser | null> {
+    const found = findToken(call)
+    return found instanceof Promise
+      ? found.then((token) => this.#callerOf(call, access, token))
+      : this.#callerOf(call, access, found)
+  }
+
+  #callerOf(
+    call: IncomingCall,
+    access: Access,
+    found: FoundToken | undefined,
+  ): RequestUser | null | Promise<RequestUser | null> {
     if (found === undefined) {
       if (access === 'login') {
         throw new WireError(
@@ -62,17 +73,24 @@ export class Authenticator {
           'Send it as Authorization: Bearer <access_token>, as the access_token URL parameter, or as the access_token cookie.',
       )
     }
-    call.caller = await this.userOf(found.token)
-    return call.caller
+    const user = this.userOf(found.token)
+    if (user instanceof Promise) return user.then((verified) => (call.caller = verified))
+    call.caller = user
+    return user
   }
 
   /**
-   * The user a token names.
+   * The user a token names: at once for a token that verified before, else a promise of it.
    *
    * @throws WireError when the token does not verify, or names a user who does not exist (1012).
    */
-  async userOf(token: string): Promise<RequestUser> {
-    const username = await this.#tokens.verify(token)
+  userOf(token: string): RequestUser | Promise<RequestUser> {
+    const username = this.#tokens.remembered(token)
+    if (username !== undefined) return this.#userNamed(username)
+    return this.#tokens.verify(token).then((verified) => this.#userNamed(verified))
+  }
+
+  #userNamed(username: string): RequestUser {
     const user = this.#users.caller(username)
     if (user === undefined) {
       throw new WireError(

@@ -44,18 +44,30 @@ export function requirePermission(
 
 /**
  * The caller of a domain-checked endpoint and the domain, checked in the platform's order: the token (403/1004
- * without one), the domain (404/1005), the role requirement (403/1004).
+ * without one), the domain (404/1005), the role requirement (403/1004). At once when the caller is (see
+ * `Authenticator.caller`), else a promise: await it either way.
  *
  * @internal
  */
-export async function authorizeDomain(
+export function authorizeDomain(
   parts: EmulatorParts,
   call: IncomingCall,
   domainName: string,
   operation: Operation,
-): Promise<[RequestUser, string]> {
-  const user = await parts.auth.caller(call, 'domain')
-  const domain = parts.catalog.require(domainName)
-  requirePermission(parts.catalog, user, domain, operation)
+): [RequestUser, string] | Promise<[RequestUser, string]> {
+  const user = parts.auth.caller(call, 'domain')
+  return user instanceof Promise
+    ? user.then((found) => permitted(parts.catalog, found, domainName, operation))
+    : permitted(parts.catalog, user, domainName, operation)
+}
+
+function permitted(
+  catalog: DomainCatalog,
+  user: RequestUser,
+  domainName: string,
+  operation: Operation,
+): [RequestUser, string] {
+  const domain = catalog.require(domainName)
+  requirePermission(catalog, user, domain, operation)
   return [user, domain]
 }

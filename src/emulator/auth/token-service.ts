@@ -58,6 +58,8 @@ export class TokenService {
   readonly #now: () => number
   /** The tokens that verified, least recently used first. */
   readonly #verified = new Map<string, VerifiedToken>()
+  /** The token last moved to the end of {@link TokenService.#verified}, or `undefined`. */
+  #lastUsed: string | undefined
   readonly #capacity: number
 
   /**
@@ -109,21 +111,35 @@ export class TokenService {
    *   is wrong (another key or algorithm), 1006 (401) when it has expired.
    */
   async verify(token: string): Promise<string> {
-    const known = this.#verified.get(token)
-    if (known !== undefined) {
-      this.#verified.delete(token)
-      // Outside its time claims now (the clock may be a test's, and go back): verified again below, which throws
-      // the error a fresh token in that state gets.
-      if (this.#inTime(known)) {
-        this.#verified.set(token, known)
-        return known.username
-      }
-    }
+    const remembered = this.remembered(token)
+    if (remembered !== undefined) return remembered
+    // Outside its time claims now (the clock may be a test's, and go back): verified again below, which throws
+    // the error a fresh token in that state gets.
+    this.#verified.delete(token)
     const verified = await this.#verifyAll(token)
+    // Verified twice at once (two requests with a new token): kept once, last.
+    this.#verified.delete(token)
     if (this.#verified.size >= this.#capacity)
       this.#verified.delete(this.#verified.keys().next().value as string)
     this.#verified.set(token, verified)
+    this.#lastUsed = token
     return verified.username
+  }
+
+  /**
+   * The username of a token that verified before and is within its time claims now, at once (what
+   * {@link TokenService.verify} would resolve to); `undefined` when it must be verified.
+   */
+  remembered(token: string): string | undefined {
+    const known = this.#verified.get(token)
+    if (known === undefined || !this.#inTime(known)) return undefined
+    // The most recently used last: moved there unless it is (a client sends the same token again and again).
+    if (token !== this.#lastUsed) {
+      this.#verified.delete(token)
+      this.#verified.set(token, known)
+      this.#lastUsed = token
+    }
+    return known.username
   }
 
   /** Whether a remembered token's `exp` and `nbf` hold at the clock's time, as jose checks them. */

@@ -22,11 +22,12 @@ export interface FoundToken {
  *
  * An empty value counts as no token.
  *
- * @returns The token and its source, or `undefined` when the sources the rules let it read hold none.
+ * @returns The token and its source, or `undefined` when the sources the rules let it read hold none: at once,
+ *   unless it is read from a form body (then a promise of it).
  * @throws WireError 1012 for a header of `Bearer` and more without a space between.
  * @internal
  */
-export async function findToken(call: IncomingCall): Promise<FoundToken | undefined> {
+export function findToken(call: IncomingCall): FoundToken | undefined | Promise<FoundToken | undefined> {
   const authorization = call.request.headers.get('authorization')
   if (authorization !== null && authorization.startsWith('Bearer')) {
     const rest = authorization.slice('Bearer'.length)
@@ -41,8 +42,10 @@ export async function findToken(call: IncomingCall): Promise<FoundToken | undefi
     return { source: 'header', token }
   }
   if (call.method !== 'GET' && call.isForm) {
-    const token = (await call.form())['access_token']
-    return token === undefined || token === '' ? undefined : { source: 'form', token }
+    return call.form().then((fields): FoundToken | undefined => {
+      const token = fields['access_token']
+      return token === undefined || token === '' ? undefined : { source: 'form', token }
+    })
   }
   const fromUrl = call.query['access_token']
   if (fromUrl !== undefined && fromUrl !== '') return { source: 'url', token: fromUrl }

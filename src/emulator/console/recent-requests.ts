@@ -1,4 +1,5 @@
-import type { AccessLogEntry, LoggedRequest } from '../wire/access-log.js'
+import type { AnsweredRequest } from '../wire/access-log.js'
+import type { UrlParts } from '../wire/url-parts.js'
 
 /**
  * One request the emulator answered, as the console shows it.
@@ -25,13 +26,14 @@ const SECRET_PARAMETERS = /^(?:access_token|refresh_token|token|password)$/i
 /**
  * The last requests the emulator answered, newest first: a ring of a fixed size, so that a long-running emulator
  * keeps a bounded memory. Emulator-only, as LocalStack's developer endpoints: the console reads it at
- * `GET /api/_emulator/requests`.
+ * `GET /api/_emulator/requests`. A request is kept as it was answered and written out as the console shows it
+ * only when listed: most are pushed out unread.
  *
  * @internal
  */
 export class RecentRequests {
   readonly #capacity: number
-  readonly #ring: RecentRequest[] = []
+  readonly #ring: AnsweredRequest[] = []
   #next = 0
 
   constructor(capacity = 200) {
@@ -39,7 +41,7 @@ export class RecentRequests {
   }
 
   /** Keeps one request, dropping the oldest when the ring is full. */
-  record(request: RecentRequest): void {
+  record(request: AnsweredRequest): void {
     if (this.#ring.length < this.#capacity) this.#ring.push(request)
     else this.#ring[this.#next] = request
     this.#next = (this.#next + 1) % this.#capacity
@@ -47,7 +49,7 @@ export class RecentRequests {
 
   /** The requests kept, newest first. */
   list(): RecentRequest[] {
-    return [...this.#ring.slice(this.#next), ...this.#ring.slice(0, this.#next)].reverse()
+    return [...this.#ring.slice(this.#next), ...this.#ring.slice(0, this.#next)].reverse().map(recentRequest)
   }
 }
 
@@ -57,29 +59,29 @@ export class RecentRequests {
  *
  * @internal
  */
-export function shownPath(url: URL): string {
+export function shownPath(url: UrlParts): string {
   if (url.search === '') return url.pathname
   const shown = new URLSearchParams()
-  for (const [name, value] of url.searchParams)
+  for (const [name, value] of new URLSearchParams(url.search))
     shown.append(name, SECRET_PARAMETERS.test(name) ? '***' : value)
   return `${url.pathname}?${shown.toString().replaceAll('%2A%2A%2A', '***')}`
 }
 
 /**
- * A request as the console shows it, from its access-log entry: the path with its secrets hidden (see
- * {@link shownPath}), the time by the emulator's clock, and the outcome as one code.
+ * A request as the console shows it: the path with its secrets hidden (see {@link shownPath}), the time by the
+ * emulator's clock, and the outcome as one code.
  *
  * @internal
  */
-export function recentRequest(entry: AccessLogEntry, request: LoggedRequest): RecentRequest {
-  const errCode = entry.errCode ?? (entry.validationError ? 'status:error' : undefined)
+export function recentRequest(request: AnsweredRequest): RecentRequest {
+  const errCode = request.errCode ?? (request.validationError ? 'status:error' : undefined)
   return {
     time: new Date(request.receivedAt).toISOString(),
-    method: entry.method,
+    method: request.method,
     path: shownPath(request.url),
-    status: entry.status,
-    durationMs: entry.durationMs,
-    user: entry.user,
+    status: request.status,
+    durationMs: request.durationMs,
+    user: request.user,
     ...(errCode === undefined ? {} : { errCode }),
   }
 }

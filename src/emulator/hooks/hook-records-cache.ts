@@ -31,7 +31,10 @@ export interface HookRecordsOptions {
 export class HookRecords {
   readonly #writes: WriteWatch
   readonly #cache: boolean
-  readonly #kept = new Map<string, readonly HookRecord[]>()
+  /** The hooks found, by tenant, domain and hook type. */
+  readonly #kept = new Map<string, Map<string, Map<string, readonly HookRecord[]>>>()
+  /** How many lookups {@link HookRecords.#kept} holds. */
+  #size = 0
   #version: number
 
   /**
@@ -56,13 +59,21 @@ export class HookRecords {
     read: () => readonly HookRecord[],
   ): readonly HookRecord[] {
     if (!this.#cache) return read()
-    if (this.#version !== this.#writes.version || this.#kept.size >= KEPT_LOOKUPS) {
+    if (this.#version !== this.#writes.version || this.#size >= KEPT_LOOKUPS) {
       this.#kept.clear()
+      this.#size = 0
       this.#version = this.#writes.version
     }
-    const key = `${tenant}\u0000${domain}\u0000${hookType}`
-    let hooks = this.#kept.get(key)
-    if (hooks === undefined) this.#kept.set(key, (hooks = Object.freeze(read())))
+    let byDomain = this.#kept.get(tenant)
+    if (byDomain === undefined)
+      this.#kept.set(tenant, (byDomain = new Map<string, Map<string, readonly HookRecord[]>>()))
+    let byType = byDomain.get(domain)
+    if (byType === undefined) byDomain.set(domain, (byType = new Map<string, readonly HookRecord[]>()))
+    let hooks = byType.get(hookType)
+    if (hooks === undefined) {
+      byType.set(hookType, (hooks = Object.freeze(read())))
+      this.#size += 1
+    }
     return hooks
   }
 }

@@ -35,24 +35,23 @@ export interface HookRequest {
   readonly user: RequestUser | null
 }
 
+/** What {@link objectHooks} and {@link runObjectHooks} need of the emulator. */
+type HookParts = HostAccess & { readonly logic: LogicRunner; readonly hookRecords: HookRecords }
+
 /**
- * Runs the active `DynamicObjectHook`s of a domain and a hook type, by id, as the caller in the caller's tenant:
- * each gets the object as the hook before it left it. Resolves to the object as the last hook left it. A hook
- * that throws rejects with the runner's `LogicFailure`; the caller decides what that undoes.
+ * The active `DynamicObjectHook`s of a domain and a hook type in the caller's tenant, by id: what
+ * {@link runObjectHooks} runs. Looked up apart, so that a write without hooks skips what only they need.
  *
- * @param object - The object as the hooks see it (a plain map, references as `{ id }`).
- * @returns The object the hooks leave (the same map unless a hook set another).
  * @internal
  */
-export async function runObjectHooks(
-  parts: HostAccess & { readonly logic: LogicRunner; readonly hookRecords: HookRecords },
+export function objectHooks(
+  parts: HookParts,
   domain: string,
   hookType: HookType,
-  object: Record<string, unknown>,
   user: RequestUser | null,
-): Promise<Record<string, unknown>> {
+): readonly HookRecord[] {
   const tenant = user === null ? parts.defaultTenant : user.tenant
-  const hooks = parts.hookRecords.find(tenant, domain, hookType, () =>
+  return parts.hookRecords.find(tenant, domain, hookType, () =>
     runAsCaller(parts, user, () => {
       const [domainClass] = SimpleQuery.of('DomainClass').eq('shortName', domain).list(0, 1)
       if (domainClass === undefined) return []
@@ -63,6 +62,26 @@ export async function runObjectHooks(
         .listAll() as unknown as HookRecord[]
     }),
   )
+}
+
+/**
+ * Runs object hooks (see {@link objectHooks}) as the caller in the caller's tenant, in order: each gets the
+ * object as the hook before it left it. Resolves to the object as the last hook left it. A hook that throws
+ * rejects with the runner's `LogicFailure`; the caller decides what that undoes.
+ *
+ * @param hooks - The hooks, as {@link objectHooks} found them for `domain` and `hookType`.
+ * @param object - The object as the hooks see it (a plain map, references as `{ id }`).
+ * @returns The object the hooks leave (the same map unless a hook set another).
+ * @internal
+ */
+export async function runObjectHooks(
+  parts: HookParts,
+  hooks: readonly HookRecord[],
+  domain: string,
+  hookType: HookType,
+  object: Record<string, unknown>,
+  user: RequestUser | null,
+): Promise<Record<string, unknown>> {
   let current = object
   for (const hook of hooks) {
     const request: HookRequest = { hookType, domain, object: current, user }

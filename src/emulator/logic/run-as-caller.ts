@@ -27,7 +27,7 @@ export interface HostAccess {
  */
 export function runAsCaller<T>(parts: HostAccess, user: RequestUser | null, fn: () => T, plugin?: string): T {
   const tenant = user === null ? parts.defaultTenant : user.tenant
-  const platformUser = user === null ? null : { id: user.id, username: user.username, name: user.name }
+  const platformUser = user === null ? null : platformUserOf(user)
   const current = parts.host.current()
   if (
     current.tenant === tenant &&
@@ -55,8 +55,23 @@ export function runAsCallerInTransaction<T>(
   const who =
     user === null
       ? { tenant: parts.defaultTenant, user: null }
-      : { tenant: user.tenant, user: { id: user.id, username: user.username, name: user.name } }
+      : { tenant: user.tenant, user: platformUserOf(user) }
   return runInTransaction(parts.host, who, work)
+}
+
+/**
+ * The callers' users as the host takes them, one frozen object per caller: the user directory keeps a caller
+ * between writes to the users, and the host checks and copies a frozen user once, not at every request.
+ */
+const PLATFORM_USERS = new WeakMap<RequestUser, PlatformUser>()
+
+function platformUserOf(user: RequestUser): PlatformUser {
+  let platformUser = PLATFORM_USERS.get(user)
+  if (platformUser === undefined) {
+    platformUser = Object.freeze({ id: user.id, username: user.username, name: user.name })
+    PLATFORM_USERS.set(user, platformUser)
+  }
+  return platformUser
 }
 
 function sameUser(a: PlatformUser | null, b: PlatformUser | null): boolean {

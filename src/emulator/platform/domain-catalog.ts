@@ -22,6 +22,8 @@ export class DomainCatalog {
   readonly #references = new Map<string, readonly string[]>()
   readonly #definitions = new Map<string, DomainDefinition>()
   readonly #platform = new Set<string>()
+  /** What {@link DomainCatalog.fieldsOfType} found, by domain and type. */
+  readonly #fieldsByType = new Map<string, Map<FieldType, readonly string[]>>()
   /** The BIG_DECIMAL and FILE fields of each domain: what {@link DomainCatalog.render} rewrites, found once. */
   readonly #rendered = new Map<
     string,
@@ -89,11 +91,21 @@ export class DomainCatalog {
     return this.#roles.get(domain)?.[operation]
   }
 
-  /** The names of a domain's fields of some types, in definition order. */
-  fieldsOfType(domain: string, ...types: FieldType[]): string[] {
-    return [...(this.#types.get(domain) ?? new Map<string, FieldType>())]
-      .filter(([, type]) => types.includes(type))
-      .map(([name]) => name)
+  /** The names of a domain's fields of a type, in definition order: found once per domain and type. */
+  fieldsOfType(domain: string, type: FieldType): readonly string[] {
+    let byType = this.#fieldsByType.get(domain)
+    if (byType === undefined)
+      this.#fieldsByType.set(domain, (byType = new Map<FieldType, readonly string[]>()))
+    let fields = byType.get(type)
+    if (fields === undefined) {
+      fields = Object.freeze(
+        [...(this.#types.get(domain) ?? new Map<string, FieldType>())]
+          .filter(([, fieldType]) => fieldType === type)
+          .map(([name]) => name),
+      )
+      byType.set(type, fields)
+    }
+    return fields
   }
 
   /**

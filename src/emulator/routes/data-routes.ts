@@ -4,7 +4,8 @@ import type { EmulatorApp, EmulatorParts } from '../emulator-parts.js'
 import { runAsCaller, runAsCallerInTransaction } from '../logic/run-as-caller.js'
 import { LogicFailure } from '../logic/logic-runner.js'
 import type { RequestUser } from '../logic/logic-request.js'
-import { runObjectHooks } from '../hooks/object-hooks.js'
+import { objectHooks, runObjectHooks } from '../hooks/object-hooks.js'
+import type { HookRecord } from '../hooks/hook-records-cache.js'
 import type { HookType } from '../platform/hook-records.js'
 import { PLATFORM_DOMAINS } from '../platform/platform-domains.js'
 import type { IncomingCall } from '../wire/incoming-call.js'
@@ -97,16 +98,23 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     )
   })
 
-  /** A write's hooks: the active object hooks of an application domain (the platform's own records have none). */
-  const hooks = async (
+  /**
+   * A write's hooks of a type: the active object hooks of an application domain (the platform's own records have
+   * none). Without any, the write skips rendering the object for them and awaiting them.
+   */
+  const hooksOf = (domain: string, hookType: HookType, user: RequestUser): readonly HookRecord[] =>
+    domain in PLATFORM_DOMAINS ? NO_HOOKS : objectHooks(parts, domain, hookType, user)
+
+  /** Runs a write's hooks (see `hooksOf`) on the object; resolves to the object as they leave it. */
+  const runHooks = async (
+    found: readonly HookRecord[],
     domain: string,
     hookType: HookType,
     object: Record<string, unknown>,
     user: RequestUser,
   ): Promise<Record<string, unknown>> => {
-    if (domain in PLATFORM_DOMAINS) return object
     try {
-      return await runObjectHooks(parts, domain, hookType, object, user)
+      return await runObjectHooks(parts, found, domain, hookType, object, user)
     } catch (error) {
       // What a hook's logic threw refuses the write, in the envelope, with its message.
       if (error instanceof LogicFailure) throw new Refused(error.thrown)
@@ -146,9 +154,11 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     fields: Record<string, unknown>,
     user: RequestUser,
   ): Promise<Record<string, unknown>> => {
+    const found = hooksOf(domain, 'BEFORE_UPDATE', user)
+    if (found.length === 0) return { ...fields }
     const proposed = { ...plain(stored), ...fields, id: stored['id'] }
     const given = new Map(Object.entries(proposed).map(([key, value]) => [key, JSON.stringify(value)]))
-    const final = await hooks(domain, 'BEFORE_UPDATE', proposed, user)
+    const final = await runHooks(found, domain, 'BEFORE_UPDATE', proposed, user)
     const changes: Record<string, unknown> = { ...fields }
     for (const [key, value] of Object.entries(final)) {
       if (key !== 'id' && JSON.stringify(value) !== given.get(key)) changes[key] = value
@@ -165,7 +175,9 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     const inexact = inexactDecimalMessage(catalog, domain, body)
     if (inexact !== undefined) return jsonResponse(mutationEnvelope({ error: inexact }, now()))
     return write(user, async () => {
-      const { id: _hookId, ...values } = await hooks(domain, 'BEFORE_CREATE', { ...fields }, user)
+      const before = hooksOf(domain, 'BEFORE_CREATE', user)
+      const { id: _hookId, ...values } =
+        before.length === 0 ? fields : await runHooks(before, domain, 'BEFORE_CREATE', { ...fields }, user)
       // What is written, a hook's changes included, may name only files the caller may use.
       const refused = bindFiles(catalog, user, domain, values)
       if (refused !== undefined) throw new Refused(refused)
@@ -173,7 +185,9 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
       const error =
         recordRuleProblem(domain, object, null) ?? validationMessage(() => DomainHelper.createDomain(object))
       if (error !== undefined) throw new Refused(error)
-      await hooks(domain, 'AFTER_CREATE', plain(existing(domain, object.id)), user)
+      const after = hooksOf(domain, 'AFTER_CREATE', user)
+      if (after.length > 0)
+        await runHooks(after, domain, 'AFTER_CREATE', plain(existing(domain, object.id)), user)
       return mutationEnvelope({ data: catalog.render(domain, existing(domain, object.id)) }, now())
     })
   })
@@ -213,7 +227,9 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
             problems.push(`[${index}]: ${error}`)
             continue
           }
-          await hooks(domain, 'AFTER_UPDATE', plain(existing(domain, id as number)), user)
+          const after = hooksOf(domain, 'AFTER_UPDATE', user)
+          if (after.length > 0)
+            await runHooks(after, domain, 'AFTER_UPDATE', plain(existing(domain, id as number)), user)
           updated.push(id as number)
         } catch (error) {
           if (!(error instanceof Refused)) throw error
@@ -261,7 +277,8 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
       const changes = await hookedChanges(domain, stored, fields, user)
       const error = bindFiles(catalog, user, domain, changes, stored) ?? update(domain, stored, changes)
       if (error !== undefined) throw new Refused(error)
-      await hooks(domain, 'AFTER_UPDATE', plain(existing(domain, id)), user)
+      const after = hooksOf(domain, 'AFTER_UPDATE', user)
+      if (after.length > 0) await runHooks(after, domain, 'AFTER_UPDATE', plain(existing(domain, id)), user)
       return mutationEnvelope({ data: catalog.render(domain, existing(domain, id)) }, now())
     })
   })
@@ -272,7 +289,8 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     return write(user, async () => {
       const object = existing(domain, id)
       const data = catalog.render(domain, object)
-      await hooks(domain, 'BEFORE_DELETE', plain(object), user)
+      const before = hooksOf(domain, 'BEFORE_DELETE', user)
+      if (before.length > 0) await runHooks(before, domain, 'BEFORE_DELETE', plain(object), user)
       try {
         DomainHelper.deleteDomain(object)
       } catch (error) {
@@ -280,7 +298,8 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
         if (!IllegalStateException.is(error)) throw error
         throw new Refused(error.message)
       }
-      await hooks(domain, 'AFTER_DELETE', plain(object), user)
+      const after = hooksOf(domain, 'AFTER_DELETE', user)
+      if (after.length > 0) await runHooks(after, domain, 'AFTER_DELETE', plain(object), user)
       return mutationEnvelope({ data }, now())
     })
   })
@@ -292,6 +311,9 @@ export function dataRoutes(app: EmulatorApp, parts: EmulatorParts): void {
     )
   })
 }
+
+/** The hooks of a write that has none. */
+const NO_HOOKS: readonly HookRecord[] = Object.freeze([])
 
 /**
  * A write refused with the mutation envelope's `status: "error"` and this message: thrown inside the request's

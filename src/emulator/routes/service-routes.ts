@@ -61,7 +61,7 @@ export function serviceRoutes(app: EmulatorApp, parts: EmulatorParts): void {
         DomainHelper.createDomain(
           DomainHelper.buildDomain('DynamicServiceExecRecord', {
             provider: service,
-            execParams: paramsText(call.url.searchParams),
+            execParams: paramsText(new URLSearchParams(call.search)),
             authentication: user?.username ?? 'Anonymous',
             startTime,
             finishTime: new Date(parts.now()),

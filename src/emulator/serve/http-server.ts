@@ -27,7 +27,7 @@ export interface RunningServer {
  * @internal
  */
 export async function startHttpServer(
-  fetch: (request: Request, listenHostname: string) => Promise<Response>,
+  fetch: (request: Request, listenHostname: string) => Response | Promise<Response>,
   options: ListenOptions = {},
 ): Promise<RunningServer> {
   const port = options.port ?? 0
@@ -41,11 +41,11 @@ export async function startHttpServer(
       'emulator.listen: hostname must be a host name or address, such as 127.0.0.1.',
     )
   const server = createAdaptorServer({
-    fetch: async (request: Request, env: HttpBindings | Http2Bindings) => {
-      const answer = await fetch(request, hostname)
-      if (!(answer instanceof JsonAnswer) || answer.built) return answer
-      writeAnswer(answer, env.outgoing)
-      return RESPONSE_ALREADY_SENT
+    fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
+      const answer = fetch(request, hostname)
+      return answer instanceof Promise
+        ? answer.then((settled) => sent(settled, env.outgoing))
+        : sent(answer, env.outgoing)
     },
     overrideGlobalObjects: false,
   }) as Server
@@ -76,18 +76,16 @@ export async function startHttpServer(
   }
 }
 
+/** What `@hono/node-server` is to send: the answer, unless it is a JSON answer, which is written here. */
+function sent(answer: Response, outgoing: ServerResponse | Http2ServerResponse): Response {
+  if (!(answer instanceof JsonAnswer) || answer.built) return answer
+  writeAnswer(answer, outgoing)
+  return RESPONSE_ALREADY_SENT
+}
+
 /** Writes a JSON answer: its status, its headers (only the content type unless a middleware added some), its text. */
 function writeAnswer(answer: JsonAnswer, outgoing: ServerResponse | Http2ServerResponse): void {
-  const changed = answer.changedHeaders
-  let headers: OutgoingHttpHeaders
-  if (changed === undefined) {
-    headers = { 'content-type': 'application/json' }
-  } else {
-    headers = {}
-    for (const [name, value] of changed) if (name !== 'set-cookie') headers[name] = value
-    const cookies = changed.getSetCookie()
-    if (cookies.length > 0) headers['set-cookie'] = cookies
-  }
+  const headers: OutgoingHttpHeaders = answer.outgoingHeaders()
   headers['content-length'] = Buffer.byteLength(answer.bodyText)
   outgoing.writeHead(answer.status, headers)
   outgoing.end(answer.bodyText)

@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import { JsonAnswer } from './json-answer.js'
+import type { UrlParts } from './url-parts.js'
 
 /**
  * One request as the access log records it: what `accessLog` receives beside the line, and what
@@ -59,57 +60,109 @@ export function accessLine(entry: AccessLogEntry): string {
   return `${entry.time} ${entry.method} ${entry.path} ${entry.status} ${entry.durationMs}ms ${entry.user ?? '-'} ${outcome}`
 }
 
-/** What the request log middleware hands on with each entry, besides it. */
-export interface LoggedRequest {
-  /** The request's URL, parsed once. */
-  readonly url: URL
-  /** When the request came in by the emulator's clock (the `now` option), in milliseconds. */
-  readonly receivedAt: number
-}
-
 /**
- * The middleware that times each request and, once answered, hands its {@link AccessLogEntry} to `record` (the
- * access log, the console's recent requests). `userOf` names the caller the routes found; `now` is the emulator's
- * clock. An error body is read from a copy of the answer (error bodies are small); a 200 to an object write or
- * action is checked for the mutation envelope's `status: "error"`. The answer is read at most once per request,
- * whoever records it.
+ * One request once answered, as the request log middleware hands it on: what its {@link AccessLogEntry} (see
+ * {@link accessLogEntry}) and the console's recent request are made of, kept as they came so that neither is
+ * written out for a request nobody looks at.
  *
  * @internal
  */
-export function requestLogMiddleware(
-  userOf: (context: Parameters<MiddlewareHandler>[0]) => string | null,
-  now: () => number,
-  record: (entry: AccessLogEntry, request: LoggedRequest) => void,
-): MiddlewareHandler {
-  return async (c, next) => {
-    const time = new Date().toISOString()
-    const receivedAt = now()
-    const started = performance.now()
-    try {
-      await next()
-    } finally {
-      const answer = c.res
-      const { status } = answer
-      // The emulator's own JSON answers hold their text: nothing to copy or read.
-      const own = answer instanceof JsonAnswer && !answer.built ? answer : undefined
-      const json = own !== undefined || (answer.headers.get('content-type') ?? '').includes('json')
-      const url = new URL(c.req.url)
-      const write = c.req.method !== 'GET' && /^(\/api)?\/(data|action)\//.test(url.pathname)
-      const read = json && (status >= 300 || (status === 200 && write))
-      const text = !read ? '' : own !== undefined ? own.bodyText : await answer.clone().text()
-      const entry: AccessLogEntry = {
-        time,
-        method: c.req.method,
-        path: `${url.pathname}${url.search}`,
-        status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-        user: userOf(c),
-        errCode: status === 200 ? null : errCodeOf(text),
-        validationError: status === 200 && /^\{\s*"status"\s*:\s*"error"/.test(text),
-      }
-      record(entry, { url, receivedAt })
-    }
+export interface AnsweredRequest {
+  /** When the request came in by the wall clock, in milliseconds. */
+  readonly wallTime: number
+  /** When the request came in by the emulator's clock (the `now` option), in milliseconds. */
+  readonly receivedAt: number
+  readonly method: string
+  /** The request's path and query. */
+  readonly url: UrlParts
+  readonly status: number
+  /** How long the answer took, in milliseconds, to a tenth. */
+  readonly durationMs: number
+  readonly user: string | null
+  readonly errCode: number | null
+  readonly validationError: boolean
+}
+
+/**
+ * The access-log entry of an answered request.
+ *
+ * @internal
+ */
+export function accessLogEntry(answered: AnsweredRequest): AccessLogEntry {
+  return {
+    time: new Date(answered.wallTime).toISOString(),
+    method: answered.method,
+    path: `${answered.url.pathname}${answered.url.search}`,
+    status: answered.status,
+    durationMs: answered.durationMs,
+    user: answered.user,
+    errCode: answered.errCode,
+    validationError: answered.validationError,
   }
+}
+
+/** The path of an object write or an action, with or without `/api`: a 200 to it may be a validation failure. */
+const WRITE_PATH = /^(\/api)?\/(data|action)\//
+
+/** When a request came in, by the wall clock and by the emulator's, and where its timing starts. @internal */
+export interface RequestArrival {
+  readonly wallTime: number
+  readonly receivedAt: number
+  /** `performance.now()` at arrival. */
+  readonly started: number
+}
+
+/**
+ * A request's arrival, taken as it comes in.
+ *
+ * @param now - The emulator's clock.
+ * @internal
+ */
+export function arrival(now: () => number): RequestArrival {
+  return { wallTime: Date.now(), receivedAt: now(), started: performance.now() }
+}
+
+/**
+ * A request once answered (`c.res`), for the access log and the console's recent requests: timed from its
+ * arrival, its error body's `errCode` read (from a copy of an answer other than the emulator's own JSON: error
+ * bodies are small), and a 200 to an object write or action checked for the mutation envelope's
+ * `status: "error"`. The answer is read at most once per request, whoever records it. At once, unless a copy
+ * must be read.
+ *
+ * @param url - The request's path and query.
+ * @param user - The caller's username as the routes found it, or `null`.
+ * @internal
+ */
+export function answeredRequest(
+  c: Context,
+  arrived: RequestArrival,
+  url: UrlParts,
+  user: string | null,
+): AnsweredRequest | Promise<AnsweredRequest> {
+  const answer = c.res
+  const { status } = answer
+  const { method } = c.req
+  const durationMs = Math.round((performance.now() - arrived.started) * 10) / 10
+  const answered = (text: string): AnsweredRequest => ({
+    wallTime: arrived.wallTime,
+    receivedAt: arrived.receivedAt,
+    method,
+    url,
+    status,
+    durationMs,
+    user,
+    errCode: status === 200 ? null : errCodeOf(text),
+    validationError: status === 200 && /^\{\s*"status"\s*:\s*"error"/.test(text),
+  })
+  if (status < 300 && (status !== 200 || method === 'GET' || !WRITE_PATH.test(url.pathname)))
+    return answered('')
+  // The emulator's own JSON answers hold their text: nothing to copy or read.
+  if (answer instanceof JsonAnswer && !answer.built) return answered(answer.bodyText)
+  if (!(answer.headers.get('content-type') ?? '').includes('json')) return answered('')
+  return answer
+    .clone()
+    .text()
+    .then((text) => answered(text))
 }
 
 /** The `errCode` (or the service dialect's `errorCode`) of an error body, else `null`. */

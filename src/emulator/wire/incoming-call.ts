@@ -1,10 +1,14 @@
 import { API_PREFIX } from './api-prefix.js'
 import { firstValues } from './first-values.js'
+import { urlParts } from './url-parts.js'
 import type { LogicRequest, RequestUser } from '../logic/logic-request.js'
 import { jsonBodyProblem } from './json-body-problem.js'
 import { parseJsonNoting } from './inexact-numbers.js'
 import { isReservedKey } from './reserved-keys.js'
 import { WireError } from './wire-error.js'
+
+/** Decodes UTF-8, refusing a byte that is not (a whole body at a time, so one serves every request). */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true })
 
 /** How large a request body may be, in bytes. */
 export interface BodyLimits {
@@ -24,7 +28,10 @@ export interface BodyLimits {
  */
 export class IncomingCall {
   readonly request: Request
-  readonly url: URL
+  /** The path as requested, `/api` included when it was there: `/api/data/Order`. */
+  readonly pathname: string
+  /** The query as requested, with its `?`, or `''`: `?max=5`. */
+  readonly search: string
   readonly method: string
   /** The path as the backend sees it: `/data/Order`, without `/api` (what dynamic logic sees too). */
   readonly path: string
@@ -38,12 +45,13 @@ export class IncomingCall {
 
   constructor(request: Request, limits: BodyLimits) {
     this.request = request
-    this.url = new URL(request.url)
+    const { pathname, search } = urlParts(request.url)
+    this.pathname = pathname
+    this.search = search
     this.method = request.method.toUpperCase()
-    const pathname = this.url.pathname
     this.path = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname
     this.#limits = limits
-    const query = firstValues(this.url.searchParams)
+    const query = search === '' ? {} : firstValues(new URLSearchParams(search))
     const reserved = Object.keys(query).find(isReservedKey)
     if (reserved !== undefined) {
       throw new WireError(
@@ -56,7 +64,7 @@ export class IncomingCall {
 
   /** `GET /api/data/Order`, for messages. */
   get route(): string {
-    return `${this.method} ${this.url.pathname}`
+    return `${this.method} ${this.pathname}`
   }
 
   /** The media type of the body, lower-case, without parameters (`application/json`), or `''`. */
@@ -132,7 +140,7 @@ export class IncomingCall {
     const bytes = await this.bytes()
     let text: string
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+      text = STRICT_UTF8.decode(bytes)
     } catch {
       // The platform's JSON parser (Jackson) refuses a byte that is not UTF-8 too.
       throw new WireError(

@@ -14,7 +14,12 @@ export class JsonAnswer {
   /** The body, JSON text. */
   readonly bodyText: string
   readonly status: number
-  /** The headers once asked for; until then only `content-type: application/json`. */
+  /**
+   * The headers besides the content type that middleware set (CORS) before anything asked for the headers, by
+   * lower-case name: kept as text, so that an answer nobody reads the headers of builds no `Headers`.
+   */
+  #set: Map<string, string> | undefined
+  /** The headers once asked for. */
   #headers: Headers | undefined
   #response: Response | undefined
 
@@ -29,12 +34,45 @@ export class JsonAnswer {
 
   get headers(): Headers {
     if (this.#response !== undefined) return this.#response.headers
-    return (this.#headers ??= new Headers({ 'content-type': 'application/json' }))
+    if (this.#headers === undefined) {
+      const headers = new Headers({ 'content-type': 'application/json' })
+      if (this.#set !== undefined) for (const [name, value] of this.#set) headers.set(name, value)
+      this.#headers = headers
+      this.#set = undefined
+    }
+    return this.#headers
   }
 
-  /** The headers to write, unless they were never asked for: then `content-type: application/json` only. */
-  get changedHeaders(): Headers | undefined {
-    return this.#headers
+  /**
+   * Sets a header as `headers.set` does (`append` when `append`), without building the `Headers` until
+   * something asks for them.
+   *
+   * @param name - The header's name (not `set-cookie`, which `headers` takes).
+   */
+  setHeader(name: string, value: string, append = false): void {
+    if (this.#headers !== undefined || this.#response !== undefined) {
+      if (append) this.headers.append(name, value)
+      else this.headers.set(name, value)
+      return
+    }
+    const lower = name.toLowerCase()
+    const set = (this.#set ??= new Map<string, string>())
+    const before = set.get(lower) ?? (lower === 'content-type' ? 'application/json' : undefined)
+    set.set(lower, append && before !== undefined ? `${before}, ${value}` : value)
+  }
+
+  /** The headers to write, by lower-case name, `set-cookie` as a list. */
+  outgoingHeaders(): Record<string, string | string[]> {
+    if (this.#headers === undefined) {
+      const outgoing: Record<string, string | string[]> = { 'content-type': 'application/json' }
+      if (this.#set !== undefined) for (const [name, value] of this.#set) outgoing[name] = value
+      return outgoing
+    }
+    const outgoing: Record<string, string | string[]> = {}
+    for (const [name, value] of this.#headers) if (name !== 'set-cookie') outgoing[name] = value
+    const cookies = this.#headers.getSetCookie()
+    if (cookies.length > 0) outgoing['set-cookie'] = cookies
+    return outgoing
   }
 
   /** Whether a `Response` was built, and so may have been read or changed: then it is what to send. */

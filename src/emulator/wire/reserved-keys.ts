@@ -10,5 +10,7 @@ const POLLUTING_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor'
  * @internal
  */
 export function isReservedKey(key: string): boolean {
+  // Each polluting name holds one of these: a key with neither (nearly every key) is not split.
+  if (!key.includes('proto') && !key.includes('constructor')) return false
   return key.split(/[[\].]/).some((segment) => POLLUTING_NAMES.has(segment))
 }

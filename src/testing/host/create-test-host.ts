@@ -601,8 +601,16 @@ function editDistance(a: string, b: string): number {
   return previous[b.length] as number
 }
 
+/**
+ * The checked copy of each frozen user {@link checkUser} was given: its fields cannot change, so it is checked
+ * and copied once (the emulator runs every request as its caller's frozen user).
+ */
+const CHECKED_USERS = new WeakMap<object, PlatformUser>()
+
 function checkUser(user: unknown): PlatformUser | null {
   if (user === null) return null
+  const known = typeof user === 'object' ? CHECKED_USERS.get(user) : undefined
+  if (known !== undefined) return known
   if (
     typeof user !== 'object' ||
     typeof (user as PlatformUser).id !== 'number' ||
@@ -612,7 +620,9 @@ function checkUser(user: unknown): PlatformUser | null {
       'host.runAs expects user as { id: number, username: string, name? } or null.',
     )
   }
-  return Object.freeze({ ...(user as PlatformUser) })
+  const checked = Object.freeze({ ...(user as PlatformUser) })
+  if (Object.isFrozen(user)) CHECKED_USERS.set(user, checked)
+  return checked
 }
 
 interface CheckedOptions {

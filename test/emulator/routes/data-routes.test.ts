@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SHOP, all, count, seed } from '../shop.js'
+import { countingStore } from '../counting-store.js'
 import { TRANSPORTS, manualClock, platformError, startWire, type Wire } from '../wire.js'
 
 async function shop(
@@ -643,5 +644,32 @@ describe('a BIG_DECIMAL sent as a JSON number', () => {
       '123456789012345.67',
       '12345678901234567890.12',
     ])
+  })
+})
+
+describe('a write to a domain without object hooks', () => {
+  it('reads its object only for what it answers: nothing is rendered for hooks that are not there', async () => {
+    const reads = new Map<string, number>()
+    const wire = await startWire({
+      domains: { Tag: { fields: { name: 'STRING' } } },
+      store: countingStore(reads),
+    })
+    const token = (await wire.login()).access_token
+    // The first write reads the (absent) hooks; they are kept from then on.
+    await wire.json('POST', '/data/Tag', { token, json: { name: 'first' } })
+    const tagReads: number[] = []
+    const write = async (method: string, path: string, json?: object) => {
+      reads.clear()
+      const { body } = await wire.json(method, path, { token, ...(json === undefined ? {} : { json }) })
+      expect(body.status, `${method} ${path}`).toBe('success')
+      tagReads.push(reads.get('Tag') ?? 0)
+      return body.data as { id: number }
+    }
+    const { id } = await write('POST', '/data/Tag', { name: 'created' })
+    await write('PUT', `/data/Tag/${id}`, { id, name: 'renamed' })
+    await write('DELETE', `/data/Tag/${id}`)
+    // A create reads the object it answers; an update the stored object, what it checks and the object it
+    // answers; a delete the object and what it checks. Reading it again for AFTER_* hooks would add one.
+    expect(tagReads).toEqual([1, 3, 2])
   })
 })
