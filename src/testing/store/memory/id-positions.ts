@@ -34,11 +34,10 @@ export class IdPositions {
 
   /** The position of the row with an id, or `undefined`. */
   get(id: number): number | undefined {
-    const offset = id - this.#base
-    if (offset >= 0 && offset < this.#block.length) {
-      const slot = this.#block[offset] as number
-      return slot === 0 ? undefined : slot - 1
-    }
+    // Undefined for an offset outside the block, and for one that is no index (a fractional or NaN id, which
+    // no row has: a query may ask for `eq('id', 1.5)`).
+    const slot = this.#block[id - this.#base]
+    if (slot !== undefined) return slot === 0 ? undefined : slot - 1
     return this.#outside.size === 0 ? undefined : this.#outside.get(id)
   }
 
@@ -65,9 +64,10 @@ export class IdPositions {
   /** Forgets an id; `true` when it was held. */
   delete(id: number): boolean {
     const offset = id - this.#base
-    if (offset >= 0 && offset < this.#block.length) {
-      const block = this.#block
-      if (block[offset] === 0) return false
+    const block = this.#block
+    const slot = block[offset]
+    if (slot !== undefined) {
+      if (slot === 0) return false
       block[offset] = 0
       this.#inBlock--
       return true

@@ -1,5 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { DomainHelper, SimpleQuery } from '../../../../src/index.js'
+import { createTestHost } from '../../../../src/testing/index.js'
 import { IdPositions } from '../../../../src/testing/store/memory/id-positions.js'
 
 type Op =
@@ -13,6 +15,13 @@ const id = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: -50, max: 0 }) },
   { weight: 1, arbitrary: fc.integer({ min: 3_000, max: 2 ** 40 }) },
   { weight: 1, arbitrary: fc.constantFrom(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER) },
+)
+
+/** What a query may look an id up by: an id, or a number no row has as its id (fractional, NaN, infinite). */
+const probe = fc.oneof(
+  { weight: 3, arbitrary: id },
+  { weight: 1, arbitrary: id.map((i) => i + 0.5) },
+  { weight: 1, arbitrary: fc.double() },
 )
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -31,7 +40,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 describe('IdPositions', () => {
   test('answers as a Map would, through sets, deletes and clears of any ids', () => {
     fc.assert(
-      fc.property(fc.array(op, { maxLength: 300 }), fc.array(id, { maxLength: 20 }), (ops, probes) => {
+      fc.property(fc.array(op, { maxLength: 300 }), fc.array(probe, { maxLength: 20 }), (ops, probes) => {
         const positions = new IdPositions()
         const model = new Map<number, number>()
         for (const o of ops) {
@@ -49,6 +58,10 @@ describe('IdPositions', () => {
         for (const probe of [...model.keys(), ...probes]) {
           expect(positions.get(probe)).toBe(model.get(probe))
           expect(positions.has(probe)).toBe(model.has(probe))
+        }
+        for (const probe of probes) {
+          expect(positions.delete(probe)).toBe(model.delete(probe))
+          expect(positions.size).toBe(model.size)
         }
       }),
       { numRuns: 300 },
@@ -86,5 +99,22 @@ describe('IdPositions', () => {
     expect(positions.delete(2_000)).toBe(true)
     expect(positions.has(2_000)).toBe(false)
     expect(positions.size).toBe(101)
+  })
+})
+
+describe('an id no row has, through the facades', () => {
+  test("eq('id', 1.5) and in('id', [1.5]) match nothing, as PostgreSQL's bigint = 1.5 does", () => {
+    const host = createTestHost({ domains: { IdProbe: { fields: { code: 'STRING' } } } }).install()
+    try {
+      host.runAs({}, () => {
+        for (const code of ['A', 'B', 'C'])
+          DomainHelper.createDomain(DomainHelper.buildDomain('IdProbe', { code }))
+        expect(SimpleQuery.of('IdProbe').eq('id', 1).listAll()).toHaveLength(1)
+        expect(SimpleQuery.of('IdProbe').eq('id', 1.5).listAll()).toEqual([])
+        expect(SimpleQuery.of('IdProbe').in('id', [1.5, 2.5]).listAll()).toEqual([])
+      })
+    } finally {
+      host.uninstall()
+    }
   })
 })
