@@ -77,8 +77,11 @@ interface ContextSlot {
   readonly storage: AsyncLocalStorage<HostContext>
   /** Live installations plus pending work of any installation (tasks, async runAs, periodic runs). */
   holds: number
-  /** The process's `unhandledRejection` listener while held, see {@link watchRejections}. */
-  readonly rejections: RejectionWatch
+  /**
+   * The process's `unhandledRejection` listener while held, see {@link watchRejections}. Added to the slot by
+   * the first copy of the package that has it: a slot an older copy made has none.
+   */
+  rejections?: RejectionWatch
 }
 
 const SLOT_KEY = Symbol.for('@tech-vendor/api/testing.context-storage@1')
@@ -91,7 +94,7 @@ function contextSlot(): ContextSlot {
   let slot = global[SLOT_KEY]
   if (slot === undefined) {
     const storage = new AsyncLocalStorage<HostContext>()
-    slot = { storage, holds: 0, rejections: watchRejections(storage) }
+    slot = { storage, holds: 0 }
     Object.defineProperty(globalThis, SLOT_KEY, {
       value: slot,
       enumerable: false,
@@ -110,6 +113,7 @@ function contextSlot(): ContextSlot {
       return error
     }
   }
+  slot.rejections ??= watchRejections(slot.storage)
   return slot
 }
 
@@ -123,7 +127,7 @@ export function holdContexts(): () => void {
   // carries its context, not only what runs inside a host's run().
   if (slot.holds++ === 0) {
     slot.storage.run(ENABLE, () => undefined)
-    slot.rejections.attach()
+    slot.rejections?.attach()
   }
   let released = false
   return () => {
@@ -131,7 +135,7 @@ export function holdContexts(): () => void {
     released = true
     if (--slot.holds === 0) {
       slot.storage.disable()
-      slot.rejections.detach()
+      slot.rejections?.detach()
     }
   }
 }

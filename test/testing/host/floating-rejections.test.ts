@@ -121,3 +121,23 @@ describe('any other rejection is left as Node leaves it', () => {
     expect(child.stderr).toContain('The promise rejected with the reason "a bare string".')
   })
 })
+
+describe('with an older copy of the package in the process', () => {
+  test('a context slot an older copy made (without the rejection watch) still lets a host install, and gets the watch', () => {
+    const child = runModuleScript([
+      "import { AsyncLocalStorage } from 'node:async_hooks'",
+      // What a copy of the package before the watch leaves on globalThis: its storage and count only.
+      "Object.defineProperty(globalThis, Symbol.for('@tech-vendor/api/testing.context-storage@1'), { value: { storage: new AsyncLocalStorage(), holds: 0 } })",
+      "const { AsyncHelper } = await import('./src/index.ts')",
+      "const { createTestHost } = await import('./src/testing/index.ts')",
+      "const host = createTestHost({ domains: {}, deprecationWarnings: 'per-process' }).install()",
+      "AsyncHelper.task(() => { void Promise.reject(new Error('in the task')) })",
+      'await host.whenIdle()',
+      'await new Promise((done) => setTimeout(done, 10))',
+      "console.log('kept: ' + host.takeErrors().map((e) => e.message).join())",
+    ])
+    expect(child.stderr).not.toContain('TypeError')
+    expect(child.stdout.trim()).toBe('kept: in the task')
+    expect(child.status).toBe(0)
+  })
+})
