@@ -34,10 +34,12 @@ export class IdPositions {
 
   /** The position of the row with an id, or `undefined`. */
   get(id: number): number | undefined {
-    // Undefined for an offset outside the block, and for one that is no index (a fractional or NaN id, which
-    // no row has: a query may ask for `eq('id', 1.5)`).
-    const slot = this.#block[id - this.#base]
-    if (slot !== undefined) return slot === 0 ? undefined : slot - 1
+    // Only an integer is looked up in the block: a fractional id (a query may ask for `eq('id', 1.5)`) is no
+    // row's, and one a little off an integer (5e-324) would round to an index there.
+    if (Number.isInteger(id)) {
+      const slot = this.#block[id - this.#base]
+      if (slot !== undefined) return slot === 0 ? undefined : slot - 1
+    }
     return this.#outside.size === 0 ? undefined : this.#outside.get(id)
   }
 
@@ -65,7 +67,7 @@ export class IdPositions {
   delete(id: number): boolean {
     const offset = id - this.#base
     const block = this.#block
-    const slot = block[offset]
+    const slot = Number.isInteger(id) ? block[offset] : undefined
     if (slot !== undefined) {
       if (slot === 0) return false
       block[offset] = 0

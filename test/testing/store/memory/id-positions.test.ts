@@ -84,6 +84,20 @@ describe('IdPositions', () => {
     expect(positions.size).toBe(10_001)
   })
 
+  test('a number that is no integer is no id, even one whose offset in the block rounds to an index', () => {
+    const positions = new IdPositions()
+    positions.set(-1, 0)
+    positions.set(0, 1)
+    positions.set(1, 2)
+    // -1 is the block's base: 5e-324 - -1 rounds to 1, the offset of id 0.
+    for (const probe of [5e-324, 0.5, 1.5, Number.NaN, Infinity]) {
+      expect(positions.get(probe), String(probe)).toBeUndefined()
+      expect(positions.delete(probe), String(probe)).toBe(false)
+    }
+    expect(positions.size).toBe(3)
+    expect(positions.get(0)).toBe(1)
+  })
+
   test('an id first kept outside the block moves into it when the block grows over it', () => {
     const positions = new IdPositions()
     positions.set(1, 0)
