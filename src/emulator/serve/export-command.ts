@@ -1,5 +1,4 @@
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { createEmulator } from '../create-emulator.js'
 import type { Emulator } from '../emulator.js'
 import {
@@ -10,11 +9,10 @@ import {
   loadConfig,
   type KeptData,
 } from './serve-command.js'
+import { readFlags, usageError, type CommandIo } from './command-flags.js'
 
 /** Where `vendor-api export` writes and where it runs. */
-export interface ExportIo {
-  readonly stdout: (text: string) => void
-  readonly stderr: (text: string) => void
+export interface ExportIo extends CommandIo {
   /** The working directory: the paths of the flags are resolved against it. */
   readonly cwd: string
 }
@@ -29,35 +27,22 @@ export interface ExportIo {
  * @internal
  */
 export async function exportCommand(argv: readonly string[], io: ExportIo): Promise<number> {
-  let values: {
-    persist?: string
-    store?: string
-    out?: string
-    config?: string
-    data?: string
-    env?: string
-    help?: boolean
-  }
-  try {
-    values = parseArgs({
-      args: [...argv],
-      options: {
-        ...APPLICATION_FLAGS,
-        ...KEPT_DATA_FLAGS,
-        out: { type: 'string', short: 'o' },
-        env: { type: 'string' },
-      },
-      allowPositionals: false,
-    }).values
-  } catch (error) {
-    return usage(io, (error as Error).message)
-  }
-  if (values.help === true) {
-    io.stdout(EXPORT_HELP)
-    return 0
-  }
+  const flags = readFlags(
+    'export',
+    argv,
+    {
+      ...APPLICATION_FLAGS,
+      ...KEPT_DATA_FLAGS,
+      out: { type: 'string', short: 'o' },
+      env: { type: 'string' },
+    },
+    EXPORT_HELP,
+    io,
+  )
+  if ('exit' in flags) return flags.exit
+  const { values } = flags
   if (values.out === undefined || values.out === '')
-    return usage(io, '--out FOLDER is required: the new folder to write the seed data to.')
+    return usageError('export', io, '--out FOLDER is required: the new folder to write the seed data to.')
 
   let kept: KeptData | undefined
   let emulator: Emulator | undefined
@@ -69,7 +54,8 @@ export async function exportCommand(argv: readonly string[], io: ExportIo): Prom
       options.persist === undefined &&
       options.store === undefined
     )
-      return usage(
+      return usageError(
+        'export',
         io,
         'there is no kept data to export: give --persist DIR (or --store URL), where vendor-api serve kept it.',
       )
@@ -102,11 +88,6 @@ export async function exportCommand(argv: readonly string[], io: ExportIo): Prom
     await emulator?.close()
     await kept?.close()
   }
-}
-
-function usage(io: ExportIo, message: string): number {
-  io.stderr(`vendor-api export: ${message}\nRun 'vendor-api export --help' for usage.\n`)
-  return 2
 }
 
 const EXPORT_HELP = `Usage: vendor-api export (--persist DIR | --store URL) --out FOLDER [--config FILE] [--data DIR]

@@ -2,21 +2,19 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { dirname, extname, isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { parseArgs } from 'node:util'
 import { createEmulator } from '../create-emulator.js'
 import type { Emulator } from '../emulator.js'
 import type { PluginDefinition } from '../../testing/index.js'
 import type { EmulatorOptions, EmulatorUser } from '../options/emulator-options.js'
 import { DEFAULT_USERS } from '../auth/user-directory.js'
 import { startSummary } from './start-summary.js'
+import { readFlags, usageError, type CommandIo } from './command-flags.js'
 
 /** The port `vendor-api serve` listens on unless told otherwise. */
 const DEFAULT_PORT = 8080
 
 /** Where `vendor-api serve` writes, where it runs, and what stops it. */
-export interface ServeIo {
-  readonly stdout: (text: string) => void
-  readonly stderr: (text: string) => void
+export interface ServeIo extends CommandIo {
   /** The working directory: `--config` and `--data` are resolved against it. */
   readonly cwd: string
   /** Resolves with the signal's name when the emulator should stop (SIGINT, SIGTERM). */
@@ -59,46 +57,37 @@ const CONFIG_FORMATS = ['.json', '.js', '.mjs', '.cjs']
  * @internal
  */
 export async function serveCommand(argv: readonly string[], io: ServeIo): Promise<number> {
-  let values: {
-    port?: string
-    hostname?: string
-    config?: string
-    data?: string
-    cors?: string
-    log?: string
-    env?: string
-    strict?: boolean
-    persist?: string
-    store?: string
-    help?: boolean
-  }
-  try {
-    values = parseArgs({
-      args: [...argv],
-      options: {
-        ...APPLICATION_FLAGS,
-        ...KEPT_DATA_FLAGS,
-        port: { type: 'string', short: 'p' },
-        hostname: { type: 'string', short: 'H' },
-        cors: { type: 'string' },
-        log: { type: 'string' },
-        env: { type: 'string' },
-        strict: { type: 'boolean' },
-      },
-      allowPositionals: false,
-    }).values
-  } catch (error) {
-    return usage(io, (error as Error).message)
-  }
-  if (values.help === true) {
-    io.stdout(SERVE_HELP)
-    return 0
-  }
+  const flags = readFlags(
+    'serve',
+    argv,
+    {
+      ...APPLICATION_FLAGS,
+      ...KEPT_DATA_FLAGS,
+      port: { type: 'string', short: 'p' },
+      hostname: { type: 'string', short: 'H' },
+      cors: { type: 'string' },
+      log: { type: 'string' },
+      env: { type: 'string' },
+      strict: { type: 'boolean' },
+    },
+    SERVE_HELP,
+    io,
+  )
+  if ('exit' in flags) return flags.exit
+  const { values } = flags
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port)
   if (!/^\d+$/.test(values.port ?? '0') || port > 65535)
-    return usage(io, `--port takes a port from 0 (a free one) to 65535, got ${JSON.stringify(values.port)}.`)
+    return usageError(
+      'serve',
+      io,
+      `--port takes a port from 0 (a free one) to 65535, got ${JSON.stringify(values.port)}.`,
+    )
   if (values.log !== undefined && values.log !== 'text' && values.log !== 'json')
-    return usage(io, `--log takes text (the default) or json, got ${JSON.stringify(values.log)}.`)
+    return usageError(
+      'serve',
+      io,
+      `--log takes text (the default) or json, got ${JSON.stringify(values.log)}.`,
+    )
   const json = values.log === 'json'
   // `--cors ''` allows no origin at all.
   const cors = values.cors
@@ -311,11 +300,6 @@ function serverOf(url: string): string {
   } catch {
     return 'the URL given'
   }
-}
-
-function usage(io: ServeIo, message: string): number {
-  io.stderr(`vendor-api serve: ${message}\nRun 'vendor-api serve --help' for usage.\n`)
-  return 2
 }
 
 const SERVE_HELP = `Usage: vendor-api serve [--port N] [--hostname H] [--config FILE] [--data DIR] [--env NAME]

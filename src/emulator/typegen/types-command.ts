@@ -1,15 +1,13 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import type { DomainDefinition } from '../../testing/index.js'
 import type { EmulatorOptions } from '../options/emulator-options.js'
 import { APPLICATION_FLAGS, dataDirOf, loadConfig } from '../serve/serve-command.js'
 import { domainRegistrySource } from './domain-registry-source.js'
+import { readFlags, usageError, type CommandIo } from '../serve/command-flags.js'
 
 /** Where `vendor-api types` writes and where it runs. */
-export interface TypesIo {
-  readonly stdout: (text: string) => void
-  readonly stderr: (text: string) => void
+export interface TypesIo extends CommandIo {
   /** The working directory: `--config`, `--data` and `--out` are resolved against it. */
   readonly cwd: string
 }
@@ -23,25 +21,21 @@ export interface TypesIo {
  * @internal
  */
 export async function typesCommand(argv: readonly string[], io: TypesIo): Promise<number> {
-  let values: { config?: string; data?: string; out?: string; help?: boolean }
-  try {
-    values = parseArgs({
-      args: [...argv],
-      options: {
-        ...APPLICATION_FLAGS,
-        out: { type: 'string', short: 'o' },
-      },
-      allowPositionals: false,
-    }).values
-  } catch (error) {
-    return usage(io, (error as Error).message)
-  }
-  if (values.help === true) {
-    io.stdout(TYPES_HELP)
-    return 0
-  }
+  const flags = readFlags(
+    'types',
+    argv,
+    { ...APPLICATION_FLAGS, out: { type: 'string', short: 'o' } },
+    TYPES_HELP,
+    io,
+  )
+  if ('exit' in flags) return flags.exit
+  const { values } = flags
   if (values.config === undefined && values.data === undefined)
-    return usage(io, 'give the application: --config FILE (its domains), and --data DIR for its seed folder.')
+    return usageError(
+      'types',
+      io,
+      'give the application: --config FILE (its domains), and --data DIR for its seed folder.',
+    )
   let source: string
   try {
     const options = await loadConfig(values.config, io.cwd)
@@ -94,11 +88,6 @@ function applicationDomains(
       },
     ),
   )
-}
-
-function usage(io: TypesIo, message: string): number {
-  io.stderr(`vendor-api types: ${message}\nRun 'vendor-api types --help' for usage.\n`)
-  return 2
 }
 
 const TYPES_HELP = `Usage: vendor-api types --config FILE [--data DIR] [--out FILE]
