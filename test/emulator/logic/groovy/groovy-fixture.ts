@@ -1,3 +1,4 @@
+import { vi } from 'vitest'
 import { DomainHelper, SimpleQuery } from '../../../../src/index.js'
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../../../src/emulator/index.js'
 import { findGroovyInstallation } from '../../../../src/emulator/logic/groovy/groovy-installation.js'
@@ -16,6 +17,21 @@ export const GROOVY_ENGINE = 'GROOVY_CODE'
 
 /** A JVM start on a busy machine takes seconds: the first call of a file gets this long. */
 export const FIRST_CALL_MS = 120_000
+
+/**
+ * Keeps the lines a Groovy logic's `log` writes (stderr lines starting `[groovy]`) out of the test output and in
+ * the returned list; every other stderr write goes through. Call it in `beforeAll`.
+ */
+export function captureGroovyLog(): string[] {
+  const log: string[] = []
+  const write = process.stderr.write.bind(process.stderr) as (chunk: string | Uint8Array) => boolean
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    if (!String(chunk).startsWith('[groovy]')) return write(chunk)
+    log.push(String(chunk).trimEnd())
+    return true
+  })
+  return log
+}
 
 /** An emulator for one test file (one JVM, shared by its tests), with helpers to define and call logic. */
 export interface GroovyApp {

@@ -1,12 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DomainHelper, SimpleQuery } from '../../../../src/index.js'
-import { FIRST_CALL_MS, GROOVY_MISSING, startGroovyApp, type GroovyApp } from './groovy-fixture.js'
+import {
+  FIRST_CALL_MS,
+  GROOVY_MISSING,
+  captureGroovyLog,
+  startGroovyApp,
+  type GroovyApp,
+} from './groovy-fixture.js'
 
 const SLOW = 60_000
 
 describe.skipIf(GROOVY_MISSING !== undefined)('Groovy object hooks (one JVM for this file)', () => {
   let app: GroovyApp
-  const log: string[] = []
+  let log: string[]
 
   /** A DynamicObjectHook of the default tenant running a Groovy logic of the hook's name. */
   const hook = (name: string, domain: string, hookType: string, code: string): void => {
@@ -36,12 +42,7 @@ describe.skipIf(GROOVY_MISSING !== undefined)('Groovy object hooks (one JVM for 
     })
 
   beforeAll(async () => {
-    const write = process.stderr.write.bind(process.stderr) as (chunk: string | Uint8Array) => boolean
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      if (!String(chunk).startsWith('[groovy]')) return write(chunk)
-      log.push(String(chunk).trimEnd())
-      return true
-    })
+    log = captureGroovyLog()
     app = startGroovyApp({
       domains: {
         Customer: { fields: { name: { type: 'STRING', required: true }, city: 'STRING', note: 'STRING' } },

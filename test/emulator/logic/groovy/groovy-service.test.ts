@@ -1,6 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DomainHelper, SimpleQuery } from '../../../../src/index.js'
-import { FIRST_CALL_MS, GROOVY_MISSING, startGroovyApp, type GroovyApp } from './groovy-fixture.js'
+import {
+  FIRST_CALL_MS,
+  GROOVY_MISSING,
+  captureGroovyLog,
+  startGroovyApp,
+  type GroovyApp,
+} from './groovy-fixture.js'
 
 const SLOW = 60_000
 
@@ -10,15 +16,10 @@ const build = (domain: string, properties: Record<string, unknown>): object =>
 
 describe.skipIf(GROOVY_MISSING !== undefined)('Groovy logic on a real Groovy (one JVM for this file)', () => {
   let app: GroovyApp
-  const log: string[] = []
+  let log: string[]
 
   beforeAll(async () => {
-    const write = process.stderr.write.bind(process.stderr) as (chunk: string | Uint8Array) => boolean
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      if (!String(chunk).startsWith('[groovy]')) return write(chunk)
-      log.push(String(chunk).trimEnd())
-      return true
-    })
+    log = captureGroovyLog()
     app = startGroovyApp({
       domains: {
         Customer: { fields: { name: { type: 'STRING', required: true }, city: 'STRING' } },
