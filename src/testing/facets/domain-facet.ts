@@ -85,16 +85,8 @@ export class DomainFacet implements DomainRuntime {
       data.write(session, schema.name, id, storedRowFrom(schema, id, values))
       return id
     }
-    const references: RowReference[] = []
-    const checks = this.references(session)
-    const assumed: ReferenceCheck = {
-      domainOfId: (id) => checks.domainOfId(id),
-      exists: (domain, id) => {
-        references.push({ domain, id })
-        return true
-      },
-      fileExists: (id, key) => checks.fileExists(id, key),
-    }
+    const assumed = new AssumedReferences(data, session)
+    const { references } = assumed
     const { values, errors } = readRequest(schema, requestData, assumed)
     if (errors.length > 0 && references.length === 0) throw new ValidationException(schema.name, errors)
     if (errors.length === 0) {
@@ -356,6 +348,19 @@ class SessionReferences implements ReferenceCheck {
 
   fileExists(id: number, key: string): boolean {
     return this.#data.readFile(this.#session, id)?.value.key === key
+  }
+}
+
+/**
+ * The references of a create whose store checks them with its write (`createReferencing`): each row reference
+ * is taken to exist and kept for the store to check; ids and files are checked as {@link SessionReferences} does.
+ */
+class AssumedReferences extends SessionReferences {
+  readonly references: RowReference[] = []
+
+  override exists(domain: string, id: number): boolean {
+    this.references.push({ domain, id })
+    return true
   }
 }
 
